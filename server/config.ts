@@ -1,0 +1,23 @@
+/** Every setting the local server reads from its environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite's data folder, used when no databaseUrl is given. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  hiddenPagePassword: string | undefined;
+  siteDir: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 4321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || 'localhost',
+    dataDir: env.DATA_DIR || '.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    hiddenPagePassword: env.HIDDEN_PAGE_PASSWORD || undefined,
+    siteDir: env.SITE_DIR || 'dist',
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * One small interface over the two engines the backend runs on: embedded
+ * PGlite (a fresh machine's default) and a real PostgreSQL server.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import pg from 'pg';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements at once, no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function pgliteQueryable(db: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+  };
+}
+
+/** PGlite keeps its files in dataDir; without one it lives in memory. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir, { extensions: { pgcrypto } });
+  return {
+    engine: 'pglite',
+    ...pgliteQueryable(db),
+    // PGlite has one connection and runs transactions one at a time.
+    transaction: (fn) => db.transaction((tx) => fn(pgliteQueryable(tx))),
+    close: () => db.close(),
+  };
+}
+
+function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await client.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // Fail now, with the server's own message, rather than at the first request.
+  await pool.query('select 1');
+  return {
+    engine: 'postgres',
+    ...pgQueryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(pgQueryable(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

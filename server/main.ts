@@ -1,0 +1,27 @@
+/** `npm start`: the whole product on one port, over PGlite or DATABASE_URL. */
+import { resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { ensureHiddenPagePassword } from './hidden-page-password.ts';
+
+const config = readConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const password = await ensureHiddenPagePassword(db, config.hiddenPagePassword);
+if (password.kind === 'generated') {
+  console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
+}
+
+const app = await buildApp({ db, siteDir: resolve(config.siteDir) });
+const shutdown = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(config.dataDir)}`;
+const address = app.addresses().find((a) => a.family === 'IPv4') ?? app.addresses()[0];
+console.log(`Map your Contradictions at http://${config.host}:${address?.port ?? config.port} (database: ${where})`);
