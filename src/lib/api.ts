@@ -8,7 +8,7 @@
  * use so that it does not weigh on the first page load.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ValueScores } from '../core/values.ts';
+import type { Value, ValueScores } from '../core/values.ts';
 import type { AnswerChoice } from '../core/scoring.ts';
 
 /** What the database returns for a stored response. */
@@ -78,4 +78,82 @@ export function submitResponse(input: SubmitInput): Promise<StoredScores> {
 
 export function fetchResponseStats(): Promise<ResponseStats> {
   return rpc<ResponseStats>('response_stats');
+}
+
+// ---------------------------------------------------------------------------
+// Aggregates for /insights, /hehe and the results screen.
+
+/** Raw totals of one respondent, in VALUES order: [love, duty, honor, reason]. */
+export type RawPoint = [number, number, number, number];
+
+export interface QuadrantCounts {
+  /** e.g. ['love', 'honor']: first value on one axis, second on the other. */
+  pair: [Value, Value];
+  /** Respondents with the first value >= 0.5 and the second >= 0.5, and so on. */
+  high_high: number;
+  high_low: number;
+  low_high: number;
+  low_low: number;
+}
+
+export interface AnswerShare {
+  answer_text: string;
+  count: number;
+  /** count / all answers counted for this question, 0..1. */
+  share: number;
+}
+
+export interface QuestionShares {
+  question_id: number;
+  total: number;
+  answers: AnswerShare[];
+}
+
+export interface ScatterPoints {
+  /** 'all': every respondent; 'sample': a uniform random sample of them. */
+  kind: 'all' | 'sample';
+  /** Respondents in all. */
+  total: number;
+  /** Raw totals of the points sent; normalize with SAVED_DENOMINATORS. */
+  raw: RawPoint[];
+}
+
+export interface Insights {
+  count: number;
+  /** Mean, minimum and maximum of each normalized value; null while there are no rows. */
+  mean: ValueScores | null;
+  min: ValueScores | null;
+  max: ValueScores | null;
+  quadrants: QuadrantCounts[];
+  points: ScatterPoints;
+  answer_shares: QuestionShares[];
+}
+
+export interface SecretInsights extends Insights {
+  /** names[i] belongs to points.raw[i]; null for an anonymous respondent. */
+  points: ScatterPoints & { names: (string | null)[] };
+}
+
+export interface RespondentMatches {
+  /** Matching respondents in all, even past the cap. */
+  total: number;
+  matches: { name: string; raw: RawPoint }[];
+}
+
+export function fetchInsights(): Promise<Insights> {
+  return rpc<Insights>('insights');
+}
+
+/** Rejects with an ApiError when the password is wrong. */
+export function fetchSecretInsights(password: string): Promise<SecretInsights> {
+  return rpc<SecretInsights>('secret_insights', { password });
+}
+
+export function findRespondents(password: string, query: string): Promise<RespondentMatches> {
+  return rpc<RespondentMatches>('find_respondents', { password, query });
+}
+
+/** How everyone answered each question: the results screen's "others who chose this". */
+export function fetchAnswerShares(): Promise<QuestionShares[]> {
+  return rpc<QuestionShares[]>('answer_shares');
 }
