@@ -1,0 +1,20 @@
+import type { Value } from '../core/values.ts';
+
+/**
+ * Fixed colours of the four values, everywhere a chart shows them: the
+ * visitor's own bars use `bright`, averages and crowds use `dark`.
+ */
+export const VALUE_COLORS: Record<Value, { bright: string; dark: string }> = {
+  love: { bright: '#e8798c', dark: '#8a3646' },
+  duty: { bright: '#7fa6e0', dark: '#34507d' },
+  honor: { bright: '#e2bd6a', dark: '#7d6427' },
+  reason: { bright: '#7fcfb3', dark: '#2f6f5a' },
+};
+
+/** Ink and grid colours of the charts, on the dark page. */
+export const CHART_INK = {
+  text: '#e9e4d8',
+  muted: '#a39d90',
+  grid: 'rgba(233, 228, 216, 0.14)',
+  highlight: '#ffffff',
+} as const;
