@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import { totalsOf } from '../../src/core/scoring.ts';
+import { zeroScores } from '../../src/core/values.ts';
+import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
+
+const api = vi.hoisted(() => ({
+  submitted: [] as SubmitInput[],
+  failSubmit: false,
+  stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
+}));
+
+vi.mock('../../src/lib/api.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
+  return {
+    ...original,
+    submitResponse: async (input: SubmitInput) => {
+      if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
+      api.submitted.push(structuredClone(input));
+      return { submission_id: input.submission_id };
+    },
+    fetchResponseStats: async () => api.stats,
+    fetchAnswerShares: async () => {
+      throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
+    },
+  };
+});
+
+const quiz = await import('../../src/stores/quiz.ts');
+const outbox = await import('../../src/lib/pending-submissions.ts');
+
+/** Answer text of the i-th answer of each question, for a list of indices. */
+function pick(indices: number[]): string[] {
+  return indices.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
+}
+
+const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
+
+function answerAll(texts: string[]): void {
+  for (const t of texts) quiz.chooseAnswer(t);
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  quiz.resetAll();
+  api.submitted = [];
+  api.failSubmit = false;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('quiz store', () => {
+  it('walks intro, name, questions and results, adding each answer to the totals', async () => {
+    expect(quiz.$screen.get()).toBe('intro');
+    quiz.startQuiz();
+    expect(quiz.$screen.get()).toBe('name');
+    quiz.submitName('  Ada  ');
+    expect(quiz.$name.get()).toBe('Ada');
+    expect(quiz.$screen.get()).toBe('question');
+    expect(quiz.$questionIndex.get()).toBe(0);
+
+    const texts = pick(PATH);
+    quiz.chooseAnswer(texts[0]!);
+    expect(quiz.$totals.get()).toEqual(QUESTIONS[0]!.answers[0]!.scores);
+    expect(quiz.$questionIndex.get()).toBe(1);
+    answerAll(texts.slice(1));
+
+    const expected = totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!));
+    expect(quiz.$screen.get()).toBe('results');
+    expect(quiz.$totals.get()).toEqual(expected);
+    expect(quiz.$answers.get().map((a) => a.questionId)).toEqual(QUESTIONS.map((q) => q.id));
+
+    await settle();
+    expect(api.submitted).toHaveLength(1);
+    const sent = api.submitted[0]!;
+    expect(sent.name).toBe('Ada');
+    expect(sent.submission_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
+    // Seconds per question are kept in the store and never sent.
+    expect(JSON.stringify(sent)).not.toContain('seconds');
+    expect(quiz.$saveStatus.get()).toBe('stored');
+    expect(quiz.$comparison.get()).toEqual({
+      status: 'ready',
+      count: 3,
+      mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 },
+    });
+    expect(quiz.$answerShares.get()).toEqual({ status: 'unavailable' });
+  });
+
+  it('sends an empty name as null', async () => {
+    quiz.startQuiz();
+    quiz.submitName('   ');
+    answerAll(pick(PATH));
+    await settle();
+    expect(api.submitted.map((s) => s.name)).toEqual([null]);
+  });
+
+  it('records the seconds spent on each question', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    quiz.startQuiz();
+    quiz.submitName('');
+    vi.advanceTimersByTime(2500);
+    quiz.chooseAnswer(pick(PATH)[0]!);
+    vi.advanceTimersByTime(4000);
+    quiz.chooseAnswer(pick(PATH)[1]!);
+    expect(quiz.$answers.get().map((a) => a.seconds)).toEqual([2.5, 4]);
+  });
+
+  it('goBack on question 2 subtracts the last answer and drops it and its timing', () => {
+    quiz.startQuiz();
+    quiz.submitName('');
+    quiz.chooseAnswer(pick(PATH)[0]!);
+    const q2 = QUESTIONS[1]!;
+    // Question 2, then something on it, then back: totals are those after question 1.
+    const afterFirst = quiz.$totals.get();
+    quiz.chooseAnswer(q2.answers[4]!.text);
+    expect(quiz.$totals.get()).not.toEqual(afterFirst);
+    quiz.goBack();
+    expect(quiz.$totals.get()).toEqual(afterFirst);
+    expect(quiz.$answers.get()).toHaveLength(1);
+    expect(quiz.$questionIndex.get()).toBe(1);
+    quiz.goBack();
+    expect(quiz.$totals.get()).toEqual(zeroScores());
+    expect(quiz.$questionIndex.get()).toBe(0);
+    expect(() => quiz.goBack()).toThrow(/first question/);
+    expect(quiz.$questionIndex.get()).toBe(0);
+  });
+
+  it('rejects an answer that is not on the current question and changes nothing', () => {
+    quiz.startQuiz();
+    quiz.submitName('');
+    expect(() => quiz.chooseAnswer(QUESTIONS[3]!.answers[0]!.text)).toThrow(/Question 1 has no answer/);
+    expect(quiz.$answers.get()).toEqual([]);
+    expect(() => quiz.submitName('x')).toThrow(/needs the name screen/);
+    expect(quiz.$name.get()).toBe('');
+  });
+
+  it('rejects a name longer than the database accepts', () => {
+    quiz.startQuiz();
+    expect(() => quiz.submitName('x'.repeat(51))).toThrow(RangeError);
+    expect(quiz.$screen.get()).toBe('name');
+  });
+
+  it('test mode ("123") stores nothing but still shows results and the comparison', async () => {
+    quiz.startQuiz();
+    quiz.submitName('123');
+    expect(quiz.$isTestMode.get()).toBe(true);
+    answerAll(pick(PATH));
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(api.submitted).toEqual([]);
+    expect(outbox.readPending()).toEqual([]);
+    expect(quiz.$saveStatus.get()).toBe('test-mode');
+    expect(quiz.$comparison.get().status).toBe('ready');
+  });
+
+  it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
+    api.failSubmit = true;
+    quiz.startQuiz();
+    quiz.submitName('Retry');
+    answerAll(pick(PATH));
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(quiz.$saveStatus.get()).toBe('queued');
+    expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
+    expect(outbox.readPending()).toHaveLength(1);
+
+    api.failSubmit = false;
+    expect(await outbox.retryPendingSubmissions()).toBe(1);
+    expect(await outbox.retryPendingSubmissions()).toBe(0);
+    expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
+    expect(outbox.readPending()).toEqual([]);
+  });
+
+  it('resetAll closes everything and returns to an empty intro', () => {
+    quiz.startQuiz();
+    quiz.submitName('Ada');
+    quiz.chooseAnswer(pick(PATH)[0]!);
+    quiz.openOverlay('about');
+    quiz.toggleMenu();
+    quiz.resetAll();
+    expect(quiz.$screen.get()).toBe('intro');
+    expect(quiz.$name.get()).toBe('');
+    expect(quiz.$answers.get()).toEqual([]);
+    expect(quiz.$totals.get()).toEqual(zeroScores());
+    expect(quiz.$overlay.get()).toBeNull();
+    expect(quiz.$menuOpen.get()).toBe(false);
+  });
+
+  it('About and Explain replace each other; the menu toggles and closes', () => {
+    quiz.openOverlay('about');
+    expect(quiz.$overlay.get()).toBe('about');
+    quiz.openOverlay('explain');
+    expect(quiz.$overlay.get()).toBe('explain');
+    quiz.openOverlay('about');
+    expect(quiz.$overlay.get()).toBe('about');
+    quiz.closeOverlay();
+    expect(quiz.$overlay.get()).toBeNull();
+
+    quiz.toggleMenu();
+    expect(quiz.$menuOpen.get()).toBe(true);
+    quiz.toggleMenu();
+    expect(quiz.$menuOpen.get()).toBe(false);
+    quiz.toggleMenu();
+    quiz.openOverlay('explain');
+    expect(quiz.$menuOpen.get()).toBe(false);
+    quiz.toggleMenu();
+    quiz.closeMenu();
+    expect(quiz.$menuOpen.get()).toBe(false);
+  });
+
+  it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
+    expect(quiz.openSharedResult('00000000000')).toBe(false);
+    expect(quiz.openSharedResult('000000000009')).toBe(false);
+    expect(quiz.$screen.get()).toBe('intro');
+
+    expect(quiz.openSharedResult('012340123401')).toBe(true);
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(quiz.$resultOrigin.get()).toBe('shared');
+    expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
+    expect(api.submitted).toEqual([]);
+  });
+});
