@@ -1,0 +1,96 @@
+/**
+ * Runs the product the way `npm start` does (server/main.ts over a fresh
+ * PGlite folder), serving the site built once by global-setup.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+export const E2E_PASSWORD = 'e2e-secret-password';
+
+export interface RpcAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface RunningApp {
+  url: string;
+  /** Stops the server; the data folder and port are kept for start(). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+  /** POST /rest/v1/rpc/<fn> on the running server. */
+  rpc<T = unknown>(fn: string, args?: Record<string, unknown>): Promise<RpcAnswer<T>>;
+  /** Stops the server and removes its data. */
+  dispose(): Promise<void>;
+}
+
+const READY = /at http:\/\/[^:\s]+:(\d+)/;
+
+function launch(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = READY.exec(output);
+      if (m) {
+        child.stdout?.off('data', onData);
+        resolve({ child, port: Number(m[1]) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startApp(opts: { env?: Record<string, string> } = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-data-'));
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SITE_DIR: inject('siteDir'),
+    HIDDEN_PAGE_PASSWORD: E2E_PASSWORD,
+    ...opts.env,
+  };
+  let { child, port } = await launch(baseEnv);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    async stop() {
+      await stopChild(child);
+    },
+    async start() {
+      ({ child } = await launch({ ...baseEnv, PORT: String(port) }));
+    },
+    async rpc<T>(fn: string, args: Record<string, unknown> = {}) {
+      const res = await fetch(`${url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    async dispose() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Database tests run on every engine we ship on: always on embedded PGlite,
+ * and again on a real PostgreSQL server when DATABASE_URL is set. Each
+ * describe block gets a fresh, migrated database of its own.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../server/db/engine.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { callRpc, type RpcArgs } from '../../server/rpc.ts';
+
+export type EngineName = 'pglite' | 'postgres';
+
+export function availableEngines(): EngineName[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+interface FreshDatabase {
+  db: Database;
+  /** Connection string of the throw-away PostgreSQL database; undefined on PGlite. */
+  url: string | undefined;
+  dispose(): Promise<void>;
+}
+
+/** A new empty PostgreSQL database on the DATABASE_URL server, dropped on dispose. */
+export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `mc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function freshDatabase(engine: EngineName, maxConnections?: number): Promise<FreshDatabase> {
+  if (engine === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, url: undefined, dispose: () => db.close() };
+  }
+  const scratch = await createScratchPostgres();
+  const db = await openPostgres(scratch.url, maxConnections);
+  await migrate(db);
+  return {
+    db,
+    url: scratch.url,
+    async dispose() {
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export interface EngineContext {
+  engine: EngineName;
+  /** The migrated database, connected as its owner. */
+  db(): Database;
+  /** The throw-away database's URL on PostgreSQL, undefined on PGlite. */
+  url(): string | undefined;
+}
+
+export function forEachEngine(title: string, body: (ctx: EngineContext) => void): void {
+  for (const engine of availableEngines()) {
+    describe(`${title} [${engine}]`, () => {
+      let fresh: FreshDatabase | undefined;
+      beforeAll(async () => {
+        fresh = await freshDatabase(engine);
+      });
+      afterAll(async () => {
+        await fresh?.dispose();
+      });
+      body({
+        engine,
+        db: () => {
+          if (!fresh) throw new Error('database not ready');
+          return fresh.db;
+        },
+        url: () => fresh?.url,
+      });
+    });
+  }
+}
+
+/** Runs one statement in its own transaction as the anon role, the way every API call runs. */
+export function asAnon<T = Record<string, unknown>>(db: Database, sql: string, params: unknown[] = []): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.exec('set local role anon');
+    return tx.query<T>(sql, params);
+  });
+}
+
+/** Calls a database function exactly as POST /rest/v1/rpc/<fn> does, and parses its JSON. */
+export async function callAsAnon<T = unknown>(db: Database, fn: string, args: RpcArgs = {}): Promise<T> {
+  return JSON.parse(await callRpc(db, fn, args)) as T;
+}
