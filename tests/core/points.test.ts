@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { leanCounts, normalizedFromRaw, scoresFromTuple } from '../../src/core/points.ts';
+
+describe('points', () => {
+  it('reads a tuple in VALUES order', () => {
+    expect(scoresFromTuple([1, 2, 3, 4])).toEqual({ love: 1, duty: 2, honor: 3, reason: 4 });
+  });
+
+  it('normalizes raw totals with the saved denominators 19, 17, 14, 17', () => {
+    expect(normalizedFromRaw([19, 8.5, 7, 17])).toEqual({ love: 1, duty: 0.5, honor: 0.5, reason: 1 });
+  });
+
+  it('counts which way each dot leans, and dots on an axis apart', () => {
+    expect(
+      leanCounts([
+        { x: 0.5, y: 0.5 },
+        { x: 0.1, y: 0.9 },
+        { x: -0.5, y: 0.5 },
+        { x: -0.5, y: -0.5 },
+        { x: 0.5, y: -0.1 },
+        { x: 0, y: 0.3 },
+        { x: 0.3, y: 0 },
+      ]),
+    ).toEqual({ loveReason: 2, loveHonor: 1, dutyHonor: 1, dutyReason: 1, balanced: 2 });
+  });
+});
