@@ -2,9 +2,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
 
 // The public address the pages are published under (canonical URLs, sitemap).
 const site = process.env.SITE_URL || 'http://localhost:4321';
+
+// Pages no search engine should list; robots.txt disallows them and they carry noindex.
+const HIDDEN_PATHS = ['/hehe'];
 
 export default defineConfig({
   site,
@@ -13,6 +17,7 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     react(),
-    sitemap({ filter: (page) => !page.includes('/hehe') }),
+    sitemap({ filter: (page) => !HIDDEN_PATHS.some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
+    sitemapAlias(),
   ],
 });

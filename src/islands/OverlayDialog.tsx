@@ -1,0 +1,69 @@
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+
+interface Props {
+  id: string;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog>: showModal() gives the focus move, the
+ * inert page behind and Escape; the store, not the element, decides when it
+ * closes, so Escape and the backdrop only ask onClose.
+ */
+export default function OverlayDialog({ id, title, onClose, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = `${id}-title`;
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  // Escape: keep the element open until the store says otherwise.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  // A click on the dialog element itself landed on the backdrop: the panel fills the box.
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      onClose={onClose}
+      onClick={onBackdropClick}
+    >
+      <div className="overlay__panel">
+        <div className="overlay__head">
+          <h2 id={titleId} className="overlay__title">
+            {title}
+          </h2>
+          <button type="button" className="overlay__x" aria-label="Close" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="overlay__body">{children}</div>
+        <p className="overlay__foot">
+          <button type="button" className="link-button" onClick={onClose}>
+            close.
+          </button>
+        </p>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { $overlay, closeOverlay, type Overlay } from '../stores/quiz.ts';
+import OverlayDialog from './OverlayDialog.tsx';
+import './Overlays.css';
+
+interface Props {
+  aboutTitle: string;
+  /** The About text, pre-rendered by Astro and passed in as a slot. */
+  about?: ReactNode;
+  /** The four value essays, pre-rendered by Astro; Explain and the results overlay both show them. */
+  essays?: ReactNode;
+}
+
+type OpenOverlay = Exclude<Overlay, null>;
+
+const ESSAY_TITLES: Record<Exclude<OpenOverlay, 'about'>, string> = {
+  explain: 'understand the values.',
+  understanding: 'Understanding Your Chart',
+};
+
+/** Where focus goes back to when an overlay closes. */
+function returnFocus(opener: Element | null): void {
+  if (opener instanceof HTMLElement && opener.isConnected && opener.checkVisibility()) {
+    opener.focus();
+    return;
+  }
+  // The opener may have gone with the folded menu; the menu button stands in for it.
+  const fallback = document.querySelector<HTMLElement>('[data-overlay-return]');
+  if (fallback?.checkVisibility()) fallback.focus();
+}
+
+export default function Overlays({ aboutTitle, about, essays }: Props) {
+  const overlay = useStore($overlay);
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+
+  // Switching from one overlay to another keeps the first opener.
+  useLayoutEffect(() => {
+    const isOpen = overlay !== null;
+    if (isOpen && !wasOpen.current) opener.current = document.activeElement;
+    if (!isOpen && wasOpen.current) {
+      returnFocus(opener.current);
+      opener.current = null;
+    }
+    wasOpen.current = isOpen;
+  }, [overlay]);
+
+  if (overlay === null) return null;
+  const title = overlay === 'about' ? aboutTitle : ESSAY_TITLES[overlay];
+  return (
+    <OverlayDialog key={overlay} id={`overlay-${overlay}`} title={title} onClose={closeOverlay}>
+      {overlay === 'about' ? about : essays}
+    </OverlayDialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { $menuOpen, $screen, closeMenu, openOverlay, resetAll, toggleMenu } from '../stores/quiz.ts';
+import './TopBar.css';
+
+const MENU_ID = 'site-menu';
+
+/** Home and Start over: everything reset, and the address back to "/" (a share link's code dropped). */
+function goHome(event: MouseEvent): void {
+  event.preventDefault();
+  resetAll();
+  if (window.location.pathname !== '/') {
+    window.location.assign('/');
+  } else if (window.location.search || window.location.hash) {
+    window.history.pushState(null, '', '/');
+  }
+}
+
+export default function TopBar() {
+  const screen = useStore($screen);
+  const open = useStore($menuOpen);
+  const navRef = useRef<HTMLElement>(null);
+  const onHome = screen === 'intro';
+
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (event: globalThis.MouseEvent) => {
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) closeMenu();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu();
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <header className="topbar">
+      <a className="topbar__brand" href="/insights">
+        <img className="topbar__logo" src="/logo.svg" alt="" width={32} height={32} />
+        <span className="topbar__title">Map your Contradictions</span>
+      </a>
+      <nav className="topbar__nav" aria-label="Main" ref={navRef}>
+        <button
+          type="button"
+          className="topbar__toggle"
+          aria-label="Menu"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          data-overlay-return=""
+          onClick={toggleMenu}
+        >
+          <span className="topbar__bar" aria-hidden="true" />
+          <span className="topbar__bar" aria-hidden="true" />
+          <span className="topbar__bar" aria-hidden="true" />
+        </button>
+        <ul id={MENU_ID} className={open ? 'topbar__menu is-open' : 'topbar__menu'}>
+          <li>
+            <a href="/" onClick={goHome}>
+              {onHome ? 'home.' : 'Home'}
+            </a>
+          </li>
+          {!onHome && (
+            <li>
+              <button type="button" onClick={goHome}>
+                Start over
+              </button>
+            </li>
+          )}
+          <li>
+            <button type="button" onClick={() => openOverlay('about')}>
+              {onHome ? 'about.' : 'About'}
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={() => openOverlay('explain')}>
+              {onHome ? 'understand.' : 'Explain'}
+            </button>
+          </li>
+          {!onHome && (
+            <li>
+              <a href="/insights" onClick={closeMenu}>
+                Insights
+              </a>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}
