@@ -1,0 +1,35 @@
+/**
+ * Chart.js for the results screen, loaded on first use so that nothing of it
+ * weighs on the quiz before the results appear. Only the parts the two
+ * results charts draw with are registered, so the rest is left out of the bundle.
+ */
+export type ChartModule = typeof import('chart.js');
+
+let loading: Promise<ChartModule> | undefined;
+
+export function loadResultsChartJs(): Promise<ChartModule> {
+  loading ??= import('chart.js').then((chartjs) => {
+    chartjs.Chart.register(
+      chartjs.ScatterController,
+      chartjs.BarController,
+      chartjs.PointElement,
+      chartjs.BarElement,
+      chartjs.LinearScale,
+      chartjs.CategoryScale,
+      chartjs.Tooltip,
+    );
+    return chartjs;
+  });
+  return loading;
+}
+
+/** Animations only for visitors who have not asked for less motion. */
+export function prefersReducedMotion(): boolean {
+  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/** Serif ink that matches the page; canvas text cannot read CSS variables. */
+export const CHART_FONT_FAMILY = "Georgia, 'Iowan Old Style', 'Palatino Linotype', serif";
+
+/** Painted under every results chart, so that a saved image is readable off the page. */
+export const CHART_BACKGROUND = '#17151c';

@@ -1,0 +1,44 @@
+import { useStore } from '@nanostores/react';
+import type { CSSProperties, MouseEvent } from 'react';
+import { QUESTION_FADE_MS } from '../../core/quiz.ts';
+import { $currentQuestion, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
+import ProgressBubbles from './ProgressBubbles.tsx';
+import styles from './quiz.module.css';
+
+const fade = { '--quiz-fade': `${QUESTION_FADE_MS}ms` } as CSSProperties;
+
+export default function QuestionScreen() {
+  const question = useStore($currentQuestion);
+  const index = useStore($questionIndex);
+
+  function choose(event: MouseEvent<HTMLButtonElement>, text: string) {
+    // The second click of a double click would land on the next question's answer.
+    if (event.detail > 1) return;
+    chooseAnswer(text);
+  }
+
+  return (
+    <section className={styles.screen} aria-labelledby="quiz-question">
+      <ProgressBubbles current={index} />
+      <div key={question.id} className={styles.fade} style={fade}>
+        <h1 id="quiz-question" className={styles.question} tabIndex={-1} data-autofocus>
+          {question.text}
+        </h1>
+        <ul className={styles.answers}>
+          {question.answers.map((a) => (
+            <li key={a.text}>
+              <button type="button" className={styles.answer} onClick={(e) => choose(e, a.text)}>
+                {a.text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {index > 0 && (
+        <button type="button" className={styles.back} onClick={goBack}>
+          Back
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState } from 'react';
+import { resultPosition } from '../../core/scoring.ts';
+import { $resultOrigin, $totals, openOverlay, resetAll } from '../../stores/quiz.ts';
+import AnswerShares from './AnswerShares.tsx';
+import CompareChart from './CompareChart.tsx';
+import ResultPercentages from './ResultPercentages.tsx';
+import ResultScatter from './ResultScatter.tsx';
+import ShareActions from './ShareActions.tsx';
+import styles from './quiz.module.css';
+
+function takeQuizYourself() {
+  resetAll();
+  globalThis.history.replaceState(null, '', '/');
+}
+
+export default function ResultsScreen() {
+  const totals = useStore($totals);
+  const origin = useStore($resultOrigin);
+  const scatter = useRef<HTMLCanvasElement>(null);
+  const [scatterReady, setScatterReady] = useState(false);
+
+  return (
+    <section className={`${styles.screen} ${styles.results}`} aria-labelledby="quiz-results-title">
+      <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus>
+        Your Results
+      </h1>
+      {origin === 'shared' && (
+        <p className={styles.note}>
+          A result opened from a shared link.{' '}
+          <button type="button" className={styles.link} onClick={takeQuizYourself}>
+            Take the quiz yourself
+          </button>
+        </p>
+      )}
+      <div className={styles.resultGrid}>
+        <ResultScatter canvasRef={scatter} position={resultPosition(totals)} onReady={() => setScatterReady(true)} />
+        <div className={styles.resultSide}>
+          <ResultPercentages totals={totals} />
+          <button type="button" className={styles.secondary} onClick={() => openOverlay('understanding')}>
+            What does this mean?
+          </button>
+          <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
+        </div>
+      </div>
+      <CompareChart />
+      <AnswerShares />
+    </section>
+  );
+}
