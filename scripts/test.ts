@@ -1,0 +1,71 @@
+/**
+ * `npm test`: every test of the project in one vitest run (core, both
+ * database engines, server, end-to-end in Chromium), closing with one plain
+ * line `N passed, N failed` that CI reads.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { findChromium } from '../tests/e2e/support/chromium.ts';
+
+const RESULTS_DIR = '.test-results';
+const JSON_REPORT = `${RESULTS_DIR}/vitest.json`;
+const SUMMARY = `${RESULTS_DIR}/summary.txt`;
+
+function ensureChromium(): void {
+  try {
+    findChromium();
+    return;
+  } catch (error) {
+    const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+    if (!canInstall) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
+  console.log('No Chromium found: installing Debian\'s chromium package for the end-to-end tests.');
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
+  if (!install || install.status !== 0) {
+    console.error('Could not install chromium. Install it with `apt-get install -y chromium`, or set CHROMIUM_PATH.');
+    process.exit(1);
+  }
+  findChromium();
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+
+ensureChromium();
+mkdirSync(RESULTS_DIR, { recursive: true });
+rmSync(JSON_REPORT, { force: true });
+
+const run = spawnSync(
+  process.execPath,
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${JSON_REPORT}`,
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
+);
+
+let summary: string;
+if (existsSync(JSON_REPORT)) {
+  const report = JSON.parse(readFileSync(JSON_REPORT, 'utf8')) as VitestReport;
+  const skipped = report.numPendingTests + report.numTodoTests;
+  // A run that broke before or after its tests (setup, unhandled error) counts as one failure.
+  const failed = report.numFailedTests + (run.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  summary = `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+} else {
+  summary = '0 passed, 1 failed';
+}
+writeFileSync(SUMMARY, `${summary}\n`);
+console.log(summary);
+process.exit(run.status ?? 1);
