@@ -1,0 +1,88 @@
+/**
+ * Drives the quiz on "/" the way a visitor does, and computes what the
+ * results screen must show from the scoring core, never from the page.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import { formatPercent, resultShares, totalsOf } from '../../src/core/scoring.ts';
+import { VALUES, type Value, type ValueScores } from '../../src/core/values.ts';
+import type { SecretInsights } from '../../src/lib/api.ts';
+import { E2E_PASSWORD, type RunningApp } from './support/app.ts';
+
+/** One answer index per question; question 11 has four answers, the others five. */
+export const PATH_A = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
+export const PATH_B = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
+
+export function answerText(question: number, index: number): string {
+  const text = QUESTIONS[question]?.answers[index]?.text;
+  if (text === undefined) throw new Error(`Question ${question + 1} has no answer ${index}`);
+  return text;
+}
+
+export function totalsFor(path: readonly number[]): ValueScores {
+  return totalsOf(path.map((a, q) => QUESTIONS[q]!.answers[a]!));
+}
+
+/** The four percentages the results screen must print for a path, e.g. { love: '31.6%', ... }. */
+export function expectedPercentages(path: readonly number[]): Record<Value, string> {
+  const shares = resultShares(totalsFor(path));
+  return Object.fromEntries(VALUES.map((v) => [v, formatPercent(shares[v])])) as Record<Value, string>;
+}
+
+export async function shownPercentages(page: Page): Promise<Record<Value, string>> {
+  const out = {} as Record<Value, string>;
+  for (const v of VALUES) {
+    const text = await page.locator(`li[data-value="${v}"]`).innerText();
+    const m = /(\d+\.\d%)\s*$/.exec(text);
+    out[v] = m?.[1] ?? `unreadable: ${text}`;
+  }
+  return out;
+}
+
+export function questionHeading(page: Page) {
+  return page.locator('#quiz-question');
+}
+
+export async function startWithName(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Start Quiz' }).click();
+  const input = page.getByPlaceholder("What's your name?");
+  await input.fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[0]!.text);
+}
+
+/** Answers questions from `from` on with the given path, checking each question appears first. */
+export async function answer(page: Page, path: readonly number[], from = 0): Promise<void> {
+  for (let q = from; q < path.length; q++) {
+    await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[q]!.text);
+    await page.getByRole('button', { name: answerText(q, path[q]!), exact: true }).click();
+  }
+}
+
+export async function waitForResults(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+}
+
+export async function responseCount(app: RunningApp): Promise<number> {
+  const res = await app.rpc<{ count: number }>('response_stats');
+  expect(res.status).toBe(200);
+  return res.body.count;
+}
+
+/** Every stored respondent as the hidden page sees them: name and raw totals. */
+export async function storedRespondents(app: RunningApp): Promise<{ name: string | null; raw: ValueScores }[]> {
+  const res = await app.rpc<SecretInsights>('secret_insights', { password: E2E_PASSWORD });
+  expect(res.status).toBe(200);
+  const { raw, names } = res.body.points;
+  return raw.map(([love, duty, honor, reason], i) => ({ name: names[i] ?? null, raw: { love, duty, honor, reason } }));
+}
+
+/** Console errors of a page, collected from now on. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}

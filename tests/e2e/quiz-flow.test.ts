@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import { COMPARE_CHART_SIZE } from '../../src/core/quiz.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import {
+  PATH_A,
+  PATH_B,
+  answer,
+  answerText,
+  collectConsoleErrors,
+  expectedPercentages,
+  questionHeading,
+  responseCount,
+  shownPercentages,
+  startWithName,
+  storedRespondents,
+  totalsFor,
+  waitForResults,
+} from './quiz-driver.ts';
+
+describe('the quiz on "/"', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const pages: Page[] = [];
+
+  async function open(): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    pages.push(page);
+    await page.goto(app.url);
+    return page;
+  }
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('with a name: shows the core\'s percentages and stores one row with that name and those totals', async () => {
+    const page = await open();
+    const errors = collectConsoleErrors(page);
+    await expect(page.getByRole('heading', { name: 'Map your Contradictions', level: 1 }).isVisible()).resolves.toBe(true);
+    await startWithName(page, 'Ada');
+    await answer(page, PATH_A);
+    await waitForResults(page);
+
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    await expect.poll(() => responseCount(app)).toBe(1);
+    expect(await storedRespondents(app)).toEqual([{ name: 'Ada', raw: totalsFor(PATH_A) }]);
+    expect(errors.filter((e) => e.startsWith('Error saving final scores'))).toEqual([]);
+  });
+
+  it('anonymously: a blank name is stored as null', async () => {
+    const page = await open();
+    await startWithName(page, '');
+    await answer(page, PATH_B);
+    await waitForResults(page);
+
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await expect.poll(() => responseCount(app)).toBe(2);
+    const rows = await storedRespondents(app);
+    expect(rows).toContainEqual({ name: null, raw: totalsFor(PATH_B) });
+    expect(rows.filter((r) => r.name === 'Ada')).toHaveLength(1);
+  });
+
+  it('the comparison chart replaces its loading text and is 400 by 250', async () => {
+    const page = await open();
+    await startWithName(page, '');
+    await answer(page, PATH_A);
+    await waitForResults(page);
+    const section = page.getByRole('region', { name: 'How Do You Compare?' });
+    await expect.poll(() => section.getByText('Loading comparison chart...').count()).toBe(0);
+    const canvas = section.getByRole('img');
+    const size = await canvas.evaluate((c) => ({ width: c.clientWidth, height: c.clientHeight }));
+    expect(size).toEqual(COMPARE_CHART_SIZE);
+    // The bars are painted: the canvas holds more than its background colour.
+    const colours = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set<number>();
+      for (let i = 0; i < data.length; i += 4) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      return seen.size;
+    });
+    expect(colours).toBeGreaterThan(8);
+    expect(await canvas.getAttribute('aria-label')).toMatch(/^Your values against the average of 3 responses\./);
+  });
+
+  it('Back on question 2 subtracts the answer given, so the results are those of the answers kept', async () => {
+    const page = await open();
+    await startWithName(page, '123');
+    const other = [...PATH_A];
+    other[0] = PATH_B[0]!;
+    // Question 1 answered one way, Back from question 2, then answered another way.
+    await page.getByRole('button', { name: answerText(0, other[0]!), exact: true }).click();
+    await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[1]!.text);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[0]!.text);
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await page.getByText('Question 1 of 12').waitFor();
+    // And Back from question 3 drops question 2's answer.
+    await answer(page, [PATH_A[0]!, other[1]!], 0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await answer(page, PATH_A, 1);
+    await waitForResults(page);
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+  });
+
+  it('test mode ("123") shows results and stores nothing', async () => {
+    const before = await responseCount(app);
+    const page = await open();
+    const submits: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rpc/submit_response')) submits.push(r.url());
+    });
+    await startWithName(page, '123');
+    await answer(page, PATH_B);
+    await waitForResults(page);
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    // Once the comparison has arrived every call of the results screen is done.
+    await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+    expect(submits).toEqual([]);
+    expect(await responseCount(app)).toBe(before);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('pending')))).toEqual([]);
+  });
+
+  it('can be finished by keyboard alone', async () => {
+    const before = await responseCount(app);
+    const page = await open();
+
+    /** Tabs until the focused element's text, value or placeholder is `label`, then presses `key`. */
+    async function tabTo(label: string, key = 'Enter'): Promise<void> {
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          return el ? (el.placeholder || el.innerText || '').trim() : '';
+        });
+        if (focused === label) {
+          await page.keyboard.press(key);
+          return;
+        }
+      }
+      throw new Error(`No focusable "${label}" reached by Tab`);
+    }
+
+    await tabTo('Start Quiz');
+    await page.getByPlaceholder("What's your name?").waitFor();
+    // The name field has focus on arrival: type and submit with Enter.
+    await page.keyboard.type('Keys');
+    await page.keyboard.press('Enter');
+    for (let q = 0; q < QUESTIONS.length; q++) {
+      await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[q]!.text);
+      await tabTo(answerText(q, PATH_B[q]!), q % 2 === 0 ? 'Enter' : 'Space');
+    }
+    await waitForResults(page);
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await expect.poll(() => responseCount(app)).toBe(before + 1);
+    expect(await storedRespondents(app)).toContainEqual({ name: 'Keys', raw: totalsFor(PATH_B) });
+  });
+});
