@@ -1,5 +1,6 @@
 import { VALUES, zeroScores, type ValueScores } from './values.ts';
-import { savedNormalized, type Position } from './scoring.ts';
+import { positionOf, savedNormalized, type Position } from './scoring.ts';
+import { relativePositionOf, type ValueRange } from './relative.ts';
 
 /** Four numbers in VALUES order: [love, duty, honor, reason]. */
 export type ValueTuple = readonly [number, number, number, number];
@@ -35,4 +36,14 @@ export function leanCounts(positions: readonly Position[]): LeanCounts {
     else counts[x > 0 ? 'dutyReason' : 'dutyHonor'] += 1;
   }
   return counts;
+}
+
+/** Every raw point placed on the scatterplot: x = Reason - Honor, y = Love - Duty. */
+export function positionsOf(raws: readonly ValueTuple[]): Position[] {
+  return raws.map((raw) => positionOf(normalizedFromRaw(raw)));
+}
+
+/** Every raw point placed on the relative scatterplot, rescaled by the crowd's range. */
+export function relativePositionsOf(raws: readonly ValueTuple[], range: ValueRange): Position[] {
+  return raws.map((raw) => relativePositionOf(normalizedFromRaw(raw), range));
 }

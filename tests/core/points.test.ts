@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leanCounts, normalizedFromRaw, scoresFromTuple } from '../../src/core/points.ts';
+import { leanCounts, normalizedFromRaw, positionsOf, relativePositionsOf, scoresFromTuple } from '../../src/core/points.ts';
 
 describe('points', () => {
   it('reads a tuple in VALUES order', () => {
@@ -22,5 +22,21 @@ describe('points', () => {
         { x: 0.3, y: 0 },
       ]),
     ).toEqual({ loveReason: 2, loveHonor: 1, dutyHonor: 1, dutyReason: 1, balanced: 2 });
+  });
+});
+
+describe('positions of raw points', () => {
+  it('places raw totals by their saved normalization', () => {
+    // love 19/19 = 1, duty 0, honor 7/14 = 0.5, reason 17/17 = 1
+    expect(positionsOf([[19, 0, 7, 17]])).toEqual([{ x: 0.5, y: 1 }]);
+  });
+
+  it('places raw totals relative to the range of the crowd', () => {
+    const range = {
+      min: { love: 0, duty: 0, honor: 0, reason: 0 },
+      max: { love: 0.5, duty: 0.5, honor: 0.5, reason: 0.5 },
+    };
+    // normalized love 0.5 -> 1, duty 0 -> 0, honor 0.25 -> 0.5, reason 0.5 -> 1
+    expect(relativePositionsOf([[9.5, 0, 3.5, 8.5]], range)).toEqual([{ x: 0.5, y: 1 }]);
   });
 });

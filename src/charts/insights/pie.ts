@@ -1,0 +1,35 @@
+import type { ChartConfiguration } from 'chart.js';
+import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
+import { CHART_INK, VALUE_COLORS } from '../palette.ts';
+
+/** Label of one slice: the value and its whole percentage, e.g. "Love 27%". */
+export function sliceLabels(percents: Readonly<ValueScores>): string[] {
+  return VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`);
+}
+
+/** The pie of the average share per value; `percents` are whole percentages. */
+export function averageSharePie(percents: Readonly<ValueScores>): ChartConfiguration<'pie', number[], string> {
+  return {
+    type: 'pie',
+    data: {
+      labels: sliceLabels(percents),
+      datasets: [
+        {
+          data: VALUES.map((v) => percents[v]),
+          backgroundColor: VALUES.map((v) => VALUE_COLORS[v].bright),
+          borderColor: VALUES.map((v) => VALUE_COLORS[v].dark),
+          borderWidth: 2,
+        },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: true,
+      animation: false,
+      plugins: {
+        legend: { position: 'bottom', labels: { color: CHART_INK.text, font: { size: 14 } } },
+        tooltip: { callbacks: { label: (item) => ` ${item.label}` } },
+      },
+    },
+  };
+}

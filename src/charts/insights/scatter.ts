@@ -1,0 +1,93 @@
+import type { ChartConfiguration, ScatterDataPoint } from 'chart.js';
+import type { Position } from '../../core/scoring.ts';
+import { CHART_INK, VALUE_COLORS } from '../palette.ts';
+
+/** Which dot was clicked: one of all the respondents, or one of the highlighted matches. */
+export interface PickedDot {
+  layer: 'respondents' | 'highlighted';
+  index: number;
+}
+
+export interface ScatterInput {
+  positions: readonly Position[];
+  /** Dots drawn on top, larger and in the highlight colour (search matches). */
+  highlighted?: readonly Position[];
+  onPick?: (dot: PickedDot) => void;
+}
+
+/** The crowd's dot colour, opaque so that each dot reads the same on screen. */
+export const RESPONDENT_DOT = VALUE_COLORS.duty.bright;
+export const HIGHLIGHT_DOT = CHART_INK.highlight;
+
+const LAYERS: PickedDot['layer'][] = ['respondents', 'highlighted'];
+
+function axis(title: string) {
+  return {
+    type: 'linear' as const,
+    min: -1,
+    max: 1,
+    title: { display: true, text: title, color: CHART_INK.text, font: { size: 13 } },
+    ticks: { color: CHART_INK.muted, stepSize: 0.5 },
+    grid: { color: CHART_INK.grid },
+    border: { color: CHART_INK.muted },
+  };
+}
+
+/**
+ * A scatterplot of respondents on the quiz's axes: Honor on the left,
+ * Reason on the right, Duty at the bottom, Love at the top.
+ */
+export function respondentScatter({
+  positions,
+  highlighted = [],
+  onPick,
+}: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
+  return {
+    type: 'scatter',
+    data: {
+      datasets: [
+        {
+          label: 'Respondents',
+          data: positions.map(({ x, y }) => ({ x, y })),
+          backgroundColor: RESPONDENT_DOT,
+          borderWidth: 0,
+          pointRadius: positions.length > 1000 ? 2 : 5,
+          pointHoverRadius: 7,
+          order: 1,
+        },
+        {
+          label: 'Matches',
+          data: highlighted.map(({ x, y }) => ({ x, y })),
+          backgroundColor: HIGHLIGHT_DOT,
+          borderColor: VALUE_COLORS.love.bright,
+          borderWidth: 2,
+          pointRadius: 8,
+          pointHoverRadius: 10,
+          // Drawn last, on top of the crowd.
+          order: 0,
+        },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: true,
+      aspectRatio: 1,
+      animation: false,
+      interaction: { mode: 'nearest', intersect: true },
+      scales: {
+        x: axis('Honor ← → Reason'),
+        y: axis('Duty ← → Love'),
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: { enabled: false },
+      },
+      onClick: (_event, elements) => {
+        if (!onPick || elements.length === 0) return;
+        // Matches lie on top of the crowd, so a click on one means the match.
+        const top = [...elements].sort((a, b) => b.datasetIndex - a.datasetIndex)[0]!;
+        onPick({ layer: LAYERS[top.datasetIndex] ?? 'respondents', index: top.index });
+      },
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $search, searchByName } from '../../stores/secret-insights.ts';
+import { formatCount, plural } from './format.ts';
+import styles from './insights.module.css';
+
+export const NO_MATCH = 'No matching name found.';
+
+/** Name search on the relative plot; the matches are highlighted there and listed here. */
+export function NameSearch() {
+  const [query, setQuery] = useState('');
+  const [searching, setSearching] = useState(false);
+  const search = useStore($search);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSearching(true);
+    const outcome = await searchByName(query);
+    setSearching(false);
+    if (outcome === 'none') window.alert(NO_MATCH);
+  }
+
+  const found = search && search.result.total > 0 ? search.result : null;
+  return (
+    <div>
+      <form className={styles.form} role="search" onSubmit={submit}>
+        <input
+          className={styles.input}
+          type="search"
+          aria-label="Search by name"
+          placeholder="Search by name..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={searching}>
+          Search
+        </button>
+      </form>
+      <div aria-live="polite">
+        {found && (
+          <>
+            <p className={styles.caption} data-search-summary>
+              {`${plural(found.total, 'respondent matches', 'respondents match')} “${search?.query ?? ''}”, highlighted in white`}
+              {found.matches.length < found.total ? ` (the first ${formatCount(found.matches.length)} shown)` : ''}.
+            </p>
+            <ul className={styles.matches}>
+              {found.matches.map((m, i) => (
+                <li key={i} data-match-name>
+                  {m.name}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import { unlock } from '../../stores/secret-insights.ts';
+import styles from './insights.module.css';
+
+export const INCORRECT_PASSWORD = 'Incorrect password.';
+
+/** The locked hidden page: one password field; Enter or Unlock submits. */
+export function PasswordGate({ checking }: { checking: boolean }) {
+  const [password, setPassword] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const outcome = await unlock(password);
+    if (outcome === 'incorrect') window.alert(INCORRECT_PASSWORD);
+  }
+
+  return (
+    <form className={styles.gate} onSubmit={submit}>
+      <label htmlFor="hehe-password">Enter password to unclasp a secret book.</label>
+      <div className={styles.form}>
+        <input
+          id="hehe-password"
+          className={styles.input}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Enter secret password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <button type="submit" className="btn btn--primary" disabled={checking}>
+          Unlock
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMemo, type ReactNode } from 'react';
+import { leanCounts } from '../../core/points.ts';
+import type { Position } from '../../core/scoring.ts';
+import { respondentScatter, type PickedDot } from '../../charts/insights/scatter.ts';
+import type { ScatterPoints } from '../../lib/api.ts';
+import { ChartCanvas } from './ChartCanvas.tsx';
+import { formatCount, plural } from './format.ts';
+import styles from './insights.module.css';
+
+interface Props {
+  chart: 'scatter' | 'relative';
+  title: string;
+  /** What the plot shows, before the counts. */
+  intro: string;
+  points: ScatterPoints | null;
+  positions: readonly Position[];
+  highlighted?: readonly Position[];
+  onPick?: (dot: PickedDot) => void;
+  idPrefix: string;
+  /** Shown under the caption: the name search, the clicked name. */
+  children?: ReactNode;
+}
+
+/** Which respondents the dots stand for: all of them, or an honest sample. */
+export function coverage(points: ScatterPoints): string {
+  return points.kind === 'sample'
+    ? `a sample of ${formatCount(points.raw.length)} of ${formatCount(points.total)} respondents`
+    : `all ${plural(points.total, 'respondent', 'respondents')}`;
+}
+
+function describeLeans(positions: readonly Position[]): string {
+  const lean = leanCounts(positions);
+  return [
+    `${formatCount(lean.loveReason)} lean to Love and Reason`,
+    `${formatCount(lean.loveHonor)} to Love and Honor`,
+    `${formatCount(lean.dutyHonor)} to Duty and Honor`,
+    `${formatCount(lean.dutyReason)} to Duty and Reason`,
+    `${formatCount(lean.balanced)} sit on an axis`,
+  ].join(', ');
+}
+
+export function RespondentScatter({ chart, title, intro, points, positions, highlighted, onPick, idPrefix, children }: Props) {
+  const config = useMemo(
+    () => (points ? respondentScatter({ positions, highlighted, onPick }) : null),
+    [points, positions, highlighted, onPick],
+  );
+  const titleId = `${idPrefix}-${chart}-title`;
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <figure className={styles.figure}>
+        <ChartCanvas config={config} chart={chart} label={`Scatterplot: ${title}`} square />
+        <figcaption className={styles.caption}>
+          {points ? (
+            <>
+              <span data-coverage>{`${intro} Showing ${coverage(points)}.`}</span>{' '}
+              {`Right leans to Reason, left to Honor, up to Love, down to Duty. Of the dots shown, ${describeLeans(positions)}.`}
+            </>
+          ) : (
+            'No data yet.'
+          )}
+        </figcaption>
+      </figure>
+      {children}
+    </section>
+  );
+}
