@@ -5,6 +5,8 @@ interface Props {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Extra actions beside "close.". */
+  actions?: ReactNode;
 }
 
 /**
@@ -12,7 +14,7 @@ interface Props {
  * inert page behind and Escape; the store, not the element, decides when it
  * closes, so Escape and the backdrop only ask onClose.
  */
-export default function OverlayDialog({ id, title, onClose, children }: Props) {
+export default function OverlayDialog({ id, title, onClose, children, actions }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = `${id}-title`;
 
@@ -59,6 +61,7 @@ export default function OverlayDialog({ id, title, onClose, children }: Props) {
         </div>
         <div className="overlay__body">{children}</div>
         <p className="overlay__foot">
+          {actions}
           <button type="button" className="link-button" onClick={onClose}>
             close.
           </button>

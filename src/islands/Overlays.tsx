@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { $overlay, closeOverlay, type Overlay } from '../stores/quiz.ts';
+import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/quiz.ts';
 import OverlayDialog from './OverlayDialog.tsx';
 import './Overlays.css';
 
@@ -47,10 +47,22 @@ export default function Overlays({ aboutTitle, about, essays }: Props) {
   }, [overlay]);
 
   if (overlay === null) return null;
-  const title = overlay === 'about' ? aboutTitle : ESSAY_TITLES[overlay];
+  if (overlay === 'about') {
+    // From About straight on to the essays: Explain takes About's place.
+    const toEssays = (
+      <button type="button" className="link-button" onClick={() => openOverlay('explain')}>
+        read about the four values.
+      </button>
+    );
+    return (
+      <OverlayDialog key={overlay} id="overlay-about" title={aboutTitle} onClose={closeOverlay} actions={toEssays}>
+        {about}
+      </OverlayDialog>
+    );
+  }
   return (
-    <OverlayDialog key={overlay} id={`overlay-${overlay}`} title={title} onClose={closeOverlay}>
-      {overlay === 'about' ? about : essays}
+    <OverlayDialog key={overlay} id={`overlay-${overlay}`} title={ESSAY_TITLES[overlay]} onClose={closeOverlay}>
+      {essays}
     </OverlayDialog>
   );
 }
