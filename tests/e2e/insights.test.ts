@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { averageShares, wholePercents } from '../../src/core/average-shares.ts';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import { formatPercent, QUADRANT_PAIRS, quadrantOf, scoreChoices } from '../../src/core/scoring.ts';
+import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
+import { VALUE_COLORS } from '../../src/charts/palette.ts';
+import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
+
+const CHARTS = ['pie', 'scatter', 'relative', 'heatmap'] as const;
+const NAMES = ['Marigold Vantablack', null, 'Ottoline Quaybridge', 'Perpetua Snowgrave', null];
+const respondents = spreadRespondents(NAMES);
+
+async function openInsights(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  // A context of its own per page: axe-core needs one to run its scan.
+  const context = await browser.newContext({ deviceScaleFactor: 1, viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${url}/insights`);
+  return { page, errors };
+}
+
+describe('/insights', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('with no respondents yet, logs it and leaves every chart empty', async () => {
+    const { page, errors } = await openInsights(browser, app.url);
+    await expect.poll(() => errors.some((e) => e.includes('No insights data'))).toBe(true);
+    for (const chart of CHARTS) {
+      await expect(canvasOf(page, chart).getAttribute('data-drawn')).resolves.toBe('no');
+      expect((await countPixels(page, chart)).painted, chart).toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it('when the call fails, logs it and leaves every chart empty', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.route('**/rest/v1/rpc/insights', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"PGRST000","message":"down","details":null,"hint":null}' }),
+    );
+    await page.goto(`${app.url}/insights`);
+    await expect.poll(() => errors.some((e) => e.includes('Error fetching insights data'))).toBe(true);
+    for (const chart of CHARTS) expect((await countPixels(page, chart)).painted, chart).toBe(0);
+    await page.context().close();
+  });
+
+  describe('with respondents', () => {
+    beforeAll(async () => {
+      await submitAll(app, respondents);
+    });
+
+    it('draws the pie with every value and labels it with whole percentages of the mean shares', async () => {
+      const { page } = await openInsights(browser, app.url);
+      await waitForDrawing(page, 'pie');
+      for (const v of VALUES) {
+        expect((await countPixels(page, 'pie', VALUE_COLORS[v].bright, 2)).ofColour, v).toBeGreaterThan(200);
+      }
+      const mean = zeroScores();
+      for (const r of respondents) {
+        const { normalized } = scoreChoices(r.answers);
+        for (const v of VALUES) mean[v] += normalized[v] / respondents.length;
+      }
+      const percents = wholePercents(averageShares(mean));
+      expect(VALUES.reduce((s, v) => s + percents[v], 0)).toBe(100);
+      const caption = page.locator('figure', { has: canvasOf(page, 'pie') }).locator('figcaption');
+      await expect(caption.textContent()).resolves.toBe(
+        `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}.`,
+      );
+      await page.context().close();
+    });
+
+    it('draws one dot per respondent on the full scatterplot, and the relative one', async () => {
+      const { page } = await openInsights(browser, app.url);
+      await waitForDrawing(page, 'scatter');
+      await waitForDrawing(page, 'relative');
+      const dots = await dotCentres(page, 'scatter', RESPONDENT_DOT);
+      expect(dots).toHaveLength(respondents.length);
+      // Left to right on screen is the order of Reason - Honor.
+      const byX = [...respondents].sort((a, b) => a.position.x - b.position.x);
+      const byY = [...dots.keys()].sort((a, b) => dots[a]!.y - dots[b]!.y);
+      const expectedByY = [...byX.keys()].sort((a, b) => byX[b]!.position.y - byX[a]!.position.y);
+      expect(byY).toEqual(expectedByY);
+      expect((await countPixels(page, 'relative', RESPONDENT_DOT, 0)).ofColour).toBeGreaterThan(50);
+      const coverage = page.locator('figure', { has: canvasOf(page, 'scatter') }).locator('[data-coverage]');
+      await expect(coverage.textContent()).resolves.toContain(`Showing all ${respondents.length} respondents.`);
+      await page.context().close();
+    });
+
+    it('draws the quadrant heatmap and lists the exact counts of the four pairs', async () => {
+      const { page } = await openInsights(browser, app.url);
+      await waitForDrawing(page, 'heatmap');
+      expect((await countPixels(page, 'heatmap')).painted).toBeGreaterThan(5000);
+      const rows = await page.locator('table tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))),
+      );
+      const expected = QUADRANT_PAIRS.map(([a, b]) => {
+        const counts = { 'high-high': 0, 'high-low': 0, 'low-high': 0, 'low-low': 0 };
+        for (const r of respondents) counts[quadrantOf(scoreChoices(r.answers).normalized, a, b)] += 1;
+        return [counts['high-high'], counts['high-low'], counts['low-high'], counts['low-low']];
+      });
+      expect(rows).toEqual(expected);
+      const headers = await page.locator('table tbody th').allTextContents();
+      expect(headers.map((h) => h.split(' (')[0])).toEqual(['Love / Honor', 'Love / Reason', 'Honor / Duty', 'Duty / Reason']);
+      await page.context().close();
+    });
+
+    it('shows how others answered every question, with the share of each answer', async () => {
+      const { page } = await openInsights(browser, app.url);
+      await page.locator('[data-question="12"]').waitFor();
+      for (const q of QUESTIONS) {
+        const shown = await page.locator(`[data-question="${q.id}"] ul li`).evaluateAll((lis) =>
+          lis.map((li) => [li.children[0]!.textContent, li.children[2]!.textContent]),
+        );
+        const expected = q.answers.map((a) => {
+          const n = respondents.filter((r) => r.answers.some((c) => c.question_id === q.id && c.answer_text === a.text)).length;
+          return [a.text, formatPercent(n / respondents.length)];
+        });
+        expect(shown, `question ${q.id}`).toEqual(expected);
+      }
+      await page.context().close();
+    });
+
+    it('never sends a respondent’s name to an anonymous visitor of / or /insights', async () => {
+      const page = await browser.newPage();
+      const bodies: Promise<{ url: string; text: string }>[] = [];
+      page.on('response', (res) => {
+        bodies.push(
+          res
+            .body()
+            .then((b) => ({ url: res.url(), text: b.toString('utf8') }))
+            .catch(() => ({ url: res.url(), text: '' })),
+        );
+      });
+      await page.goto(app.url);
+      await page.waitForLoadState('networkidle');
+      await page.goto(`${app.url}/insights`);
+      await waitForDrawing(page, 'scatter');
+      await page.waitForLoadState('networkidle');
+      const received = await Promise.all(bodies);
+      const insights = received.find((r) => r.url.endsWith('/rest/v1/rpc/insights'));
+      expect(insights?.text).toContain(`"count"`);
+      const names = NAMES.filter((n): n is string => n !== null);
+      for (const { url, text } of received) {
+        for (const name of names) {
+          expect(text.includes(name), `${name} in ${url}`).toBe(false);
+          expect(text.toLowerCase().includes(name.split(' ')[1]!.toLowerCase()), `${name} in ${url}`).toBe(false);
+        }
+      }
+      expect(received.length).toBeGreaterThan(3);
+      await page.context().close();
+    });
+
+    it('has no serious accessibility violations', async () => {
+      const { page } = await openInsights(browser, app.url);
+      await waitForDrawing(page, 'heatmap');
+      await expectNoSeriousAxeViolations(page, '/insights');
+      await page.context().close();
+    });
+  });
+});
