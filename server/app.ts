@@ -75,6 +75,11 @@ export async function buildApp({ db, siteDir, logger = false }: AppOptions): Pro
     });
     const notFound = join(siteDir, '404.html');
     app.setNotFoundHandler((req, reply) => {
+      // /values is both values.html and the folder of values/love.html; the page wins, as on static hosts.
+      const page = `${req.url.split(/[?#]/)[0]}.html`;
+      if (req.method === 'GET' && !page.includes('..') && existsSync(join(siteDir, page))) {
+        return reply.type('text/html; charset=utf-8').sendFile(page);
+      }
       if (req.url.startsWith('/rest/') || !existsSync(notFound)) {
         return reply.status(404).send({ code: 'PGRST000', message: 'not found', details: null, hint: null });
       }
