@@ -20,7 +20,36 @@ export function loadResultsChartJs(): Promise<ChartModule> {
     );
     return chartjs;
   });
+  // A chunk that failed to load (offline) must not stick: the next call tries again.
+  loading.catch(() => {
+    loading = undefined;
+  });
   return loading;
+}
+
+/**
+ * Hands Chart.js to `draw` once it is loaded. If loading fails (the visitor
+ * went offline before the results), it tries again when the browser is back
+ * online. Returns the cancel for an unmounting component.
+ */
+export function withResultsChartJs(draw: (chartjs: ChartModule) => void, what: string): () => void {
+  let cancelled = false;
+  const attempt = () => {
+    loadResultsChartJs().then(
+      (chartjs) => {
+        if (!cancelled) draw(chartjs);
+      },
+      (error: unknown) => {
+        console.error(`Error drawing ${what}`, error);
+        if (!cancelled) globalThis.addEventListener('online', attempt, { once: true });
+      },
+    );
+  };
+  attempt();
+  return () => {
+    cancelled = true;
+    globalThis.removeEventListener('online', attempt);
+  };
 }
 
 /** Animations only for visitors who have not asked for less motion. */

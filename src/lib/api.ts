@@ -61,7 +61,11 @@ function getClient(): Promise<SupabaseClient> {
     createClient(backendUrl(), import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     }),
-  );
+  ).catch((error: unknown) => {
+    // A chunk that failed to load (offline, server down) must not stick: the next call tries again.
+    client = undefined;
+    throw error;
+  });
   return client;
 }
 

@@ -206,7 +206,19 @@ async function loadComparison(run: number): Promise<void> {
     $comparison.set({ status: 'ready', count, mean: { love, duty, honor, reason } });
   } catch (error) {
     console.error('Error loading comparison data', error);
+    retryWhenOnline(run, loadComparison);
   }
+}
+
+/** A read that failed for want of a network is asked again once the browser is back online. */
+function retryWhenOnline(run: number, load: (run: number) => Promise<void>): void {
+  globalThis.addEventListener?.(
+    'online',
+    () => {
+      if (run === generation) void load(run);
+    },
+    { once: true },
+  );
 }
 
 async function loadAnswerShares(run: number): Promise<void> {
@@ -215,7 +227,9 @@ async function loadAnswerShares(run: number): Promise<void> {
     if (run !== generation) return;
     $answerShares.set({ status: 'ready', shares });
   } catch (error) {
-    if (run === generation) $answerShares.set({ status: 'unavailable' });
     console.error('Error loading answer shares', error);
+    if (run !== generation) return;
+    $answerShares.set({ status: 'unavailable' });
+    retryWhenOnline(run, loadAnswerShares);
   }
 }

@@ -4,7 +4,7 @@ import { COMPARE_CHART_SIZE } from '../../core/quiz.ts';
 import { formatPercent, savedNormalized } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { createCompareBars } from '../../charts/compare-bars.ts';
-import { loadResultsChartJs } from '../../charts/results-chartjs.ts';
+import { withResultsChartJs } from '../../charts/results-chartjs.ts';
 import { $comparison, $totals } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
 
@@ -19,18 +19,15 @@ function Bars({ mine, mean, count }: { mine: ValueScores; mean: ValueScores; cou
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    let cancelled = false;
     let destroy = () => {};
-    loadResultsChartJs()
-      .then((chartjs) => {
-        if (cancelled || !canvas.current) return;
-        const ratio = COMPARE_CHART_SIZE.width / COMPARE_CHART_SIZE.height;
-        const chart = createCompareBars(chartjs, canvas.current, mine, mean, ratio);
-        destroy = () => chart.destroy();
-      })
-      .catch((error: unknown) => console.error('Error drawing the comparison chart', error));
+    const cancel = withResultsChartJs((chartjs) => {
+      if (!canvas.current) return;
+      const ratio = COMPARE_CHART_SIZE.width / COMPARE_CHART_SIZE.height;
+      const chart = createCompareBars(chartjs, canvas.current, mine, mean, ratio);
+      destroy = () => chart.destroy();
+    }, 'the comparison chart');
     return () => {
-      cancelled = true;
+      cancel();
       destroy();
     };
   }, [mine, mean]);

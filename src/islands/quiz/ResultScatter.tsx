@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { createResultScatter, describePosition } from '../../charts/result-scatter.ts';
-import { loadResultsChartJs } from '../../charts/results-chartjs.ts';
+import { withResultsChartJs } from '../../charts/results-chartjs.ts';
 import styles from './quiz.module.css';
 
 interface Props {
@@ -14,19 +14,16 @@ export default function ResultScatter({ canvasRef, position, onReady }: Props) {
   const description = describePosition(position);
 
   useEffect(() => {
-    let cancelled = false;
     let destroy = () => {};
-    loadResultsChartJs()
-      .then((chartjs) => {
-        const canvas = canvasRef.current;
-        if (cancelled || !canvas) return;
-        const chart = createResultScatter(chartjs, canvas, position);
-        destroy = () => chart.destroy();
-        onReady();
-      })
-      .catch((error: unknown) => console.error('Error drawing the result chart', error));
+    const cancel = withResultsChartJs((chartjs) => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      const chart = createResultScatter(chartjs, canvas, position);
+      destroy = () => chart.destroy();
+      onReady();
+    }, 'the result chart');
     return () => {
-      cancelled = true;
+      cancel();
       destroy();
     };
     // Drawn once per position: onReady is a fresh closure on every render.

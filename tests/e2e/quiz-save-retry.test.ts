@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import {
+  PATH_A,
+  PATH_B,
+  answer,
+  collectConsoleErrors,
+  expectedPercentages,
+  responseCount,
+  shownPercentages,
+  startWithName,
+  storedRespondents,
+  totalsFor,
+  waitForResults,
+} from './quiz-driver.ts';
+
+const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
+
+function pendingCount(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.includes('pending-submissions'))
+      .reduce((n, k) => n + (JSON.parse(localStorage.getItem(k) ?? '[]') as unknown[]).length, 0),
+  );
+}
+
+/** Submit calls the page makes from now on, by outcome. */
+function watchSubmits(page: Page): { sent: number; ok: number } {
+  const seen = { sent: 0, ok: 0 };
+  page.on('request', (r) => {
+    if (r.url().includes('/rpc/submit_response')) seen.sent += 1;
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/rpc/submit_response') && r.ok()) seen.ok += 1;
+  });
+  return seen;
+}
+
+describe('a failed save', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('with the request blocked: results still show, and the next page load stores it exactly once', async () => {
+    const before = await responseCount(app);
+    context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.route(SUBMIT_ROUTE, (route) => route.abort('connectionrefused'));
+    await page.goto(app.url);
+    await startWithName(page, 'Blocked');
+    await answer(page, PATH_A);
+    await waitForResults(page);
+
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length).toBe(1);
+    expect(await responseCount(app)).toBe(before);
+    expect(await pendingCount(page)).toBe(1);
+    // Nothing about the failure is shown to the visitor.
+    expect(await page.getByText(/error|failed|offline/i).count()).toBe(0);
+
+    await page.unroute(SUBMIT_ROUTE);
+    await page.reload();
+    await expect.poll(() => responseCount(app)).toBe(before + 1);
+    await expect.poll(() => pendingCount(page)).toBe(0);
+    expect((await storedRespondents(app)).filter((r) => r.name === 'Blocked')).toEqual([
+      { name: 'Blocked', raw: totalsFor(PATH_A) },
+    ]);
+
+    // Further loads find nothing left to send.
+    const later = watchSubmits(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(later.sent).toBe(0);
+    expect(await responseCount(app)).toBe(before + 1);
+    await context.close();
+  });
+
+  it('with the backend stopped: stored once it is back and the browser comes online', async () => {
+    const before = await responseCount(app);
+    const anonymousBefore = (await storedRespondents(app)).filter((r) => r.name === null).length;
+    context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(app.url);
+    await startWithName(page, '');
+    await app.stop();
+    try {
+      await answer(page, PATH_B);
+      await waitForResults(page);
+      expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+      await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length).toBe(1);
+      expect(await pendingCount(page)).toBe(1);
+    } finally {
+      await app.start();
+    }
+    const submits = watchSubmits(page);
+    // The browser noticing the network again fires "online"; that alone sends the submission.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => responseCount(app)).toBe(before + 1);
+    await expect.poll(() => pendingCount(page)).toBe(0);
+    expect(submits.ok).toBe(1);
+    const anonymous = (await storedRespondents(app)).filter((r) => r.name === null);
+    expect(anonymous).toHaveLength(anonymousBefore + 1);
+    expect(anonymous).toContainEqual({ name: null, raw: totalsFor(PATH_B) });
+    // The charts whose code could not load while the server was down are drawn now.
+    await page.getByRole('img', { name: /^Your result chart/ }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled()).toBe(true);
+    await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await responseCount(app)).toBe(before + 1);
+    await context.close();
+  });
+});
