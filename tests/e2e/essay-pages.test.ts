@@ -35,7 +35,7 @@ function readHead(html: string): Head {
   return head;
 }
 
-describe('the value essays as pages, robots.txt and sitemap.xml', () => {
+describe('the value essays as pages, robots.txt, sitemap.xml and the unlisted /hehe', () => {
   let app: RunningApp;
   let site: string;
 
@@ -79,6 +79,14 @@ describe('the value essays as pages, robots.txt and sitemap.xml', () => {
     expect(lines).toContain('Allow: /');
     expect(lines).toContain('Disallow: /hehe');
     expect(lines).toContain(`Sitemap: ${site}/sitemap.xml`);
+  });
+
+  it('/hehe tells search engines to keep it out of their index and has no canonical address', async () => {
+    const res = await fetch(`${app.url}/hehe`);
+    expect(res.status).toBe(200);
+    const head = readHead(await res.text());
+    expect(head.meta.robots).toBe('noindex, nofollow');
+    expect(head.canonical).toBeUndefined();
   });
 
   it('sitemap.xml lists "/" and every essay page, and not /hehe', async () => {
