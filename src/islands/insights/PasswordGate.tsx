@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { unlock } from '../../stores/secret-insights.ts';
 import styles from './insights.module.css';
 
@@ -7,6 +7,10 @@ export const INCORRECT_PASSWORD = 'Incorrect password.';
 /** The locked hidden page: one password field; Enter or Unlock submits. */
 export function PasswordGate({ checking }: { checking: boolean }) {
   const [password, setPassword] = useState('');
+  // Until the island runs, the browser would submit the form itself and put
+  // the field in the address; a disabled button blocks that, Enter included.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,14 +26,13 @@ export function PasswordGate({ checking }: { checking: boolean }) {
           id="hehe-password"
           className={styles.input}
           type="password"
-          name="password"
           autoComplete="current-password"
           placeholder="Enter secret password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           required
         />
-        <button type="submit" className="btn btn--primary" disabled={checking}>
+        <button type="submit" className="btn btn--primary" disabled={!ready || checking}>
           Unlock
         </button>
       </div>

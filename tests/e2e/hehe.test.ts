@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { HIGHLIGHT_DOT, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
+import { E2E_PASSWORD, startApp, type RunningApp } from './support/app.ts';
+import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
+
+const SCRIPTED = '<img src=x onerror=alert(1)>';
+const respondents = spreadRespondents(['Marigold Vantablack', null, SCRIPTED, 'Ottoline Quaybridge']);
+
+interface HehePage {
+  page: Page;
+  dialogs: string[];
+}
+
+async function openHehe(browser: Browser, url: string): Promise<HehePage> {
+  const context = await browser.newContext({ deviceScaleFactor: 1, viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`${url}/hehe`);
+  // The button is enabled once the island runs.
+  await page.locator('button:has-text("Unlock"):enabled').waitFor();
+  return { page, dialogs };
+}
+
+async function unlock(page: Page): Promise<void> {
+  await page.getByPlaceholder('Enter secret password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('heading', { name: 'Welcome to Secret Insights' }).waitFor();
+  await waitForDrawing(page, 'scatter');
+  await waitForDrawing(page, 'relative');
+}
+
+function pickedText(page: Page, chart: 'scatter' | 'relative') {
+  return page.locator(`[data-picked="${chart}"]`);
+}
+
+describe('/hehe', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    await submitAll(app, respondents);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('is locked at first, asks for the password and is kept out of search engines', async () => {
+    const { page } = await openHehe(browser, app.url);
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toContain('noindex');
+    await expect(page.getByText('Enter password to unclasp a secret book.').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Enter password to unclasp a secret book.').getAttribute('placeholder')).resolves.toBe(
+      'Enter secret password',
+    );
+    await expect(page.getByRole('heading', { name: 'Welcome to Secret Insights' }).count()).resolves.toBe(0);
+    await expect(page.locator('canvas').count()).resolves.toBe(0);
+    await expectNoSeriousAxeViolations(page, '/hehe locked');
+    await page.context().close();
+  });
+
+  it('answers a wrong password with "Incorrect password." and stays locked, by Enter and by Unlock', async () => {
+    const { page, dialogs } = await openHehe(browser, app.url);
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => bodies.push(res.body().then((b) => b.toString('utf8'), () => '')));
+    const field = page.getByPlaceholder('Enter secret password');
+    await field.fill('not-the-password');
+    await field.press('Enter');
+    await expect.poll(() => dialogs).toEqual(['Incorrect password.']);
+    await field.fill(`${E2E_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => dialogs).toEqual(['Incorrect password.', 'Incorrect password.']);
+    await expect(page.getByRole('heading', { name: 'Welcome to Secret Insights' }).count()).resolves.toBe(0);
+    await expect(page.locator('canvas').count()).resolves.toBe(0);
+    // The refusals carry no respondent's name.
+    const received = await Promise.all(bodies);
+    expect(received.length).toBeGreaterThanOrEqual(2);
+    for (const body of received) {
+      for (const name of ['Marigold', 'Ottoline', SCRIPTED]) expect(body.includes(name), name).toBe(false);
+    }
+    await page.context().close();
+  });
+
+  it('unlocks with Enter and the right password, keeping it out of storage and the address', async () => {
+    const { page, dialogs } = await openHehe(browser, app.url);
+    const field = page.getByPlaceholder('Enter secret password');
+    await field.fill(E2E_PASSWORD);
+    await field.press('Enter');
+    await page.getByRole('heading', { name: 'Welcome to Secret Insights' }).waitFor();
+    expect(dialogs).toEqual([]);
+    expect(page.url()).not.toContain(E2E_PASSWORD);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain(E2E_PASSWORD);
+    // A new visit starts locked again.
+    await page.reload();
+    await page.getByPlaceholder('Enter secret password').waitFor();
+    await expect(page.getByRole('heading', { name: 'Welcome to Secret Insights' }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the name behind each dot clicked, "Anonymous" for none, and markup as plain text', async () => {
+    const { page, dialogs } = await openHehe(browser, app.url);
+    await unlock(page);
+    const dots = await dotCentres(page, 'scatter', RESPONDENT_DOT);
+    expect(dots).toHaveLength(respondents.length);
+    // Dots left to right follow Reason - Honor, which spreadRespondents keeps apart.
+    const byX = [...respondents].sort((a, b) => a.position.x - b.position.x);
+    const shown: string[] = [];
+    for (const dot of dots) {
+      await canvasOf(page, 'scatter').click({ position: dot });
+      const name = page.locator('[data-picked="scatter"] span');
+      await name.waitFor();
+      shown.push((await name.textContent()) ?? '');
+    }
+    expect(shown).toEqual(byX.map((r) => r.name ?? 'Anonymous'));
+    expect(shown).toContain('Anonymous');
+    expect(shown).toContain(SCRIPTED);
+    // The markup stayed text: no image element was made from it and no script ran.
+    await expect(page.locator('main img').count()).resolves.toBe(0);
+    expect(dialogs).toEqual([]);
+    await expectNoSeriousAxeViolations(page, '/hehe unlocked');
+    await page.context().close();
+  });
+
+  it('finds a name typed in another case, lists it and highlights it on the relative plot', async () => {
+    const { page, dialogs } = await openHehe(browser, app.url);
+    await unlock(page);
+    expect((await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
+    const search = page.getByPlaceholder('Search by name...');
+    await search.fill('mARIGOLD vANTA');
+    await search.press('Enter');
+    await expect.poll(() => page.locator('[data-match-name]').allTextContents()).toEqual(['Marigold Vantablack']);
+    await expect.poll(async () => (await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
+    const highlighted = await dotCentres(page, 'relative', HIGHLIGHT_DOT);
+    expect(highlighted).toHaveLength(1);
+    await canvasOf(page, 'relative').click({ position: highlighted[0]! });
+    await expect.poll(() => pickedText(page, 'relative').locator('span').textContent()).toBe('Marigold Vantablack');
+
+    // The Search button does the same, and a search can find markup as text.
+    await search.fill('<IMG SRC');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('[data-match-name]').allTextContents()).toEqual([SCRIPTED]);
+    await expect(page.locator('main img').count()).resolves.toBe(0);
+    expect(dialogs).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says "No matching name found." when no name matches, and highlights nothing', async () => {
+    const { page, dialogs } = await openHehe(browser, app.url);
+    await unlock(page);
+    const search = page.getByPlaceholder('Search by name...');
+    await search.fill('Zebedee');
+    await search.press('Enter');
+    await expect.poll(() => dialogs).toEqual(['No matching name found.']);
+    await expect(page.locator('[data-match-name]').count()).resolves.toBe(0);
+    expect((await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
+    await page.context().close();
+  });
+});
