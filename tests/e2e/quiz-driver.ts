@@ -49,13 +49,18 @@ export async function startWithName(page: Page, name: string): Promise<void> {
   const input = page.getByPlaceholder("What's your name?");
   await input.fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[0]!.text);
+  await waitForQuestion(page, 0);
+}
+
+/** Waits until question `index` (0-based) is on screen. Usable outside a test too. */
+export async function waitForQuestion(page: Page, index: number): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: QUESTIONS[index]!.text, exact: true }).waitFor();
 }
 
 /** Answers questions from `from` on with the given path, checking each question appears first. */
 export async function answer(page: Page, path: readonly number[], from = 0): Promise<void> {
   for (let q = from; q < path.length; q++) {
-    await expect.poll(() => questionHeading(page).innerText()).toBe(QUESTIONS[q]!.text);
+    await waitForQuestion(page, q);
     await page.getByRole('button', { name: answerText(q, path[q]!), exact: true }).click();
   }
 }

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import {
+  PATH_A,
+  answer,
+  expectedPercentages,
+  responseCount,
+  shownPercentages,
+  startWithName,
+  waitForResults,
+} from './quiz-driver.ts';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+describe('sharing a result', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let results: Page;
+  let link: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    results = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await results.goto(app.url);
+    await startWithName(results, 'Sharer');
+    await answer(results, PATH_A);
+    await waitForResults(results);
+    // The comparison is asked for once the save has settled.
+    await results.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+    link = await results.getByLabel('Link to this result').inputValue();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('the link reopens the same percentages without retaking or storing anything', async () => {
+    expect(await responseCount(app)).toBe(1);
+    expect(link).toBe(`${app.url}/?r=${PATH_A.join('')}`);
+    expect(link).not.toContain('Sharer');
+    const page = await browser.newPage();
+    const submits: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rpc/submit_response')) submits.push(r.url());
+    });
+    await page.goto(link);
+    await waitForResults(page);
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    expect(await shownPercentages(page)).toEqual(await shownPercentages(results));
+    await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+    expect(submits).toEqual([]);
+    expect(await responseCount(app)).toBe(1);
+
+    // From a shared result the visitor can take the quiz themselves.
+    await page.getByRole('button', { name: 'Take the quiz yourself' }).click();
+    await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('an invalid link falls back to the intro without an error', async () => {
+    const bad = ['99', 'abc', `${PATH_A.join('')}0`, '000000000040', '00000000000x', ''];
+    for (const code of bad) {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${app.url}/?r=${encodeURIComponent(code)}`);
+      await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
+      await expect.poll(() => new URL(page.url()).search, code).toBe('');
+      expect(await page.getByRole('heading', { name: 'Your Results' }).count(), code).toBe(0);
+      expect(errors, code).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('"Save image" downloads a PNG of the result chart, made from its canvas', async () => {
+    const save = results.getByRole('button', { name: 'Save image' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    const [download] = await Promise.all([results.waitForEvent('download'), save.click()]);
+    expect(download.suggestedFilename()).toBe('map-your-contradictions.png');
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(bytes.length).toBeGreaterThan(4000);
+    // IHDR holds the image size: the same as the chart's canvas.
+    const size = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+    const canvas = await results
+      .getByRole('img', { name: /^Your result chart/ })
+      .evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+    expect(size).toEqual(canvas);
+    expect(size.width).toBeGreaterThan(200);
+  });
+});
