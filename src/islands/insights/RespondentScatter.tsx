@@ -4,7 +4,7 @@ import type { Position } from '../../core/scoring.ts';
 import { respondentScatter, type PickedDot } from '../../charts/insights/scatter.ts';
 import type { ScatterPoints } from '../../lib/api.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
-import { formatCount, plural } from './format.ts';
+import { coverage, formatCount } from './format.ts';
 import styles from './insights.module.css';
 
 interface Props {
@@ -19,13 +19,6 @@ interface Props {
   idPrefix: string;
   /** Shown under the caption: the name search, the clicked name. */
   children?: ReactNode;
-}
-
-/** Which respondents the dots stand for: all of them, or an honest sample. */
-export function coverage(points: ScatterPoints): string {
-  return points.kind === 'sample'
-    ? `a sample of ${formatCount(points.raw.length)} of ${formatCount(points.total)} respondents`
-    : `all ${plural(points.total, 'respondent', 'respondents')}`;
 }
 
 function describeLeans(positions: readonly Position[]): string {
