@@ -70,15 +70,23 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
           labels: columns,
           offset: true,
           position: 'top',
-          ticks: { color: CHART_INK.text, maxRotation: 0, autoSkip: false },
+          ticks: {
+            color: CHART_INK.text,
+            maxRotation: 0,
+            autoSkip: false,
+            // One word per line, so that narrow columns keep their labels apart.
+            callback(value) {
+              return this.getLabelForValue(Number(value)).split(' ');
+            },
+          },
           grid: { display: false },
         },
         y: {
           type: 'category',
           labels: rows,
           offset: true,
-          // The first pair on top, as in the table below the chart.
-          reverse: true,
+          // The matrix plugin reverses y by default; the first pair belongs on top, as in the table.
+          reverse: false,
           ticks: { color: CHART_INK.text },
           grid: { display: false },
         },
