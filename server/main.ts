@@ -23,5 +23,6 @@ process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(config.dataDir)}`;
-const address = app.addresses().find((a) => a.family === 'IPv4') ?? app.addresses()[0];
-console.log(`Map your Contradictions at http://${config.host}:${address?.port ?? config.port} (database: ${where})`);
+const bound = app.server.address();
+const port = bound && typeof bound === 'object' ? bound.port : config.port;
+console.log(`Map your Contradictions at http://${config.host}:${port} (database: ${where})`);
