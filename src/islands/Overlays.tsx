@@ -4,7 +4,7 @@ import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/qui
 import OverlayDialog from './OverlayDialog.tsx';
 import './Overlays.css';
 
-interface Props {
+export interface OverlaysProps {
   aboutTitle: string;
   /** The About text, pre-rendered by Astro and passed in as a slot. */
   about?: ReactNode;
@@ -30,7 +30,7 @@ function returnFocus(opener: Element | null): void {
   if (fallback?.checkVisibility()) fallback.focus();
 }
 
-export default function Overlays({ aboutTitle, about, essays }: Props) {
+export default function Overlays({ aboutTitle, about, essays }: OverlaysProps) {
   const overlay = useStore($overlay);
   const opener = useRef<Element | null>(null);
   const wasOpen = useRef(false);
