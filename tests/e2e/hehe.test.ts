@@ -5,6 +5,9 @@ import { E2E_PASSWORD, startApp, type RunningApp } from './support/app.ts';
 import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
 import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
 
+/** Waits for the page to catch up: loading, drawing and answering take a moment. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 const SCRIPTED = '<img src=x onerror=alert(1)>';
 const respondents = spreadRespondents(['Marigold Vantablack', null, SCRIPTED, 'Ottoline Quaybridge']);
 
@@ -71,10 +74,10 @@ describe('/hehe', () => {
     const field = page.getByPlaceholder('Enter secret password');
     await field.fill('not-the-password');
     await field.press('Enter');
-    await expect.poll(() => dialogs).toEqual(['Incorrect password.']);
+    await poll(() => dialogs).toEqual(['Incorrect password.']);
     await field.fill(`${E2E_PASSWORD}x`);
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await expect.poll(() => dialogs).toEqual(['Incorrect password.', 'Incorrect password.']);
+    await poll(() => dialogs).toEqual(['Incorrect password.', 'Incorrect password.']);
     await expect(page.getByRole('heading', { name: 'Welcome to Secret Insights' }).count()).resolves.toBe(0);
     await expect(page.locator('canvas').count()).resolves.toBe(0);
     // The refusals carry no respondent's name.
@@ -134,17 +137,17 @@ describe('/hehe', () => {
     const search = page.getByPlaceholder('Search by name...');
     await search.fill('mARIGOLD vANTA');
     await search.press('Enter');
-    await expect.poll(() => page.locator('[data-match-name]').allTextContents()).toEqual(['Marigold Vantablack']);
-    await expect.poll(async () => (await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
+    await poll(() => page.locator('[data-match-name]').allTextContents()).toEqual(['Marigold Vantablack']);
+    await poll(async () => (await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
     const highlighted = await dotCentres(page, 'relative', HIGHLIGHT_DOT);
     expect(highlighted).toHaveLength(1);
     await canvasOf(page, 'relative').click({ position: highlighted[0]! });
-    await expect.poll(() => pickedText(page, 'relative').locator('span').textContent()).toBe('Marigold Vantablack');
+    await poll(() => pickedText(page, 'relative').locator('span').textContent()).toBe('Marigold Vantablack');
 
     // The Search button does the same, and a search can find markup as text.
     await search.fill('<IMG SRC');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => page.locator('[data-match-name]').allTextContents()).toEqual([SCRIPTED]);
+    await poll(() => page.locator('[data-match-name]').allTextContents()).toEqual([SCRIPTED]);
     await expect(page.locator('main img').count()).resolves.toBe(0);
     expect(dialogs).toEqual([]);
     await page.context().close();
@@ -156,7 +159,7 @@ describe('/hehe', () => {
     const search = page.getByPlaceholder('Search by name...');
     await search.fill('Zebedee');
     await search.press('Enter');
-    await expect.poll(() => dialogs).toEqual(['No matching name found.']);
+    await poll(() => dialogs).toEqual(['No matching name found.']);
     await expect(page.locator('[data-match-name]').count()).resolves.toBe(0);
     expect((await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
     await page.context().close();

@@ -5,10 +5,15 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import { formatPercent, QUADRANT_PAIRS, quadrantOf, scoreChoices } from '../../src/core/scoring.ts';
 import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
 import { VALUE_COLORS } from '../../src/charts/palette.ts';
+import type { Insights, RawPoint } from '../../src/lib/api.ts';
 import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+import { seededRandom } from '../support/random-answers.ts';
 import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
+
+/** Waits for the page to catch up: loading, drawing and answering take a moment. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 const CHARTS = ['pie', 'scatter', 'relative', 'heatmap'] as const;
 const NAMES = ['Marigold Vantablack', null, 'Ottoline Quaybridge', 'Perpetua Snowgrave', null];
@@ -39,7 +44,7 @@ describe('/insights', () => {
 
   it('with no respondents yet, logs it and leaves every chart empty', async () => {
     const { page, errors } = await openInsights(browser, app.url);
-    await expect.poll(() => errors.some((e) => e.includes('No insights data'))).toBe(true);
+    await poll(() => errors.some((e) => e.includes('No insights data'))).toBe(true);
     for (const chart of CHARTS) {
       await expect(canvasOf(page, chart).getAttribute('data-drawn')).resolves.toBe('no');
       expect((await countPixels(page, chart)).painted, chart).toBe(0);
@@ -57,7 +62,7 @@ describe('/insights', () => {
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"PGRST000","message":"down","details":null,"hint":null}' }),
     );
     await page.goto(`${app.url}/insights`);
-    await expect.poll(() => errors.some((e) => e.includes('Error fetching insights data'))).toBe(true);
+    await poll(() => errors.some((e) => e.includes('Error fetching insights data'))).toBe(true);
     for (const chart of CHARTS) expect((await countPixels(page, chart)).painted, chart).toBe(0);
     await page.context().close();
   });
@@ -166,6 +171,25 @@ describe('/insights', () => {
       }
       expect(received.length).toBeGreaterThan(3);
       await page.context().close();
+    });
+
+    it('says when the scatterplots show a sample, and of how many, and draws it', async () => {
+      const real = await app.rpc<Insights>('insights');
+      const random = seededRandom(5000);
+      const half = (max: number) => Math.round(random() * max * 2) / 2;
+      const raw = Array.from({ length: 5000 }, (): RawPoint => [half(19), half(17), half(14), half(17)]);
+      const sampled = { ...real.body, count: 1_234_567, points: { kind: 'sample', total: 1_234_567, raw } };
+      const context = await browser.newContext({ deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.route('**/rest/v1/rpc/insights', (route) => route.fulfill({ json: sampled }));
+      await page.goto(`${app.url}/insights`);
+      for (const chart of ['scatter', 'relative']) {
+        const coverage = page.locator('figure', { has: canvasOf(page, chart) }).locator('[data-coverage]');
+        await poll(() => coverage.textContent()).toContain('Showing a sample of 5,000 of 1,234,567 respondents.');
+        await waitForDrawing(page, chart);
+        expect((await countPixels(page, chart)).painted, chart).toBeGreaterThan(20_000);
+      }
+      await context.close();
     });
 
     it('has no serious accessibility violations', async () => {

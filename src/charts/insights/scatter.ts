@@ -1,6 +1,7 @@
 import type { ChartConfiguration, ScatterDataPoint } from 'chart.js';
 import type { Position } from '../../core/scoring.ts';
 import { CHART_INK, VALUE_COLORS } from '../palette.ts';
+import { withAlpha } from './color.ts';
 
 /** Which dot was clicked: one of all the respondents, or one of the highlighted matches. */
 export interface PickedDot {
@@ -20,6 +21,9 @@ export const RESPONDENT_DOT = VALUE_COLORS.duty.bright;
 export const HIGHLIGHT_DOT = CHART_INK.highlight;
 
 const LAYERS: PickedDot['layer'][] = ['respondents', 'highlighted'];
+
+/** Beyond this many dots, they are drawn smaller and translucent. */
+export const CROWDED = 1000;
 
 function axis(title: string) {
   return {
@@ -42,6 +46,7 @@ export function respondentScatter({
   highlighted = [],
   onPick,
 }: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
+  const crowded = positions.length > CROWDED;
   return {
     type: 'scatter',
     data: {
@@ -49,9 +54,10 @@ export function respondentScatter({
         {
           label: 'Respondents',
           data: positions.map(({ x, y }) => ({ x, y })),
-          backgroundColor: RESPONDENT_DOT,
+          // Thousands of dots overlap: translucent ones let density show through.
+          backgroundColor: crowded ? withAlpha(RESPONDENT_DOT, 0.5) : RESPONDENT_DOT,
           borderWidth: 0,
-          pointRadius: positions.length > 1000 ? 2 : 5,
+          pointRadius: crowded ? 2 : 5,
           pointHoverRadius: 7,
           order: 1,
         },
