@@ -118,6 +118,8 @@ returns void
 language plpgsql
 security definer
 set search_path = ''
+-- compiling this one aggregate costs more than running it
+set jit = off
 as $$
 begin
   insert into public.response_summary (id) values (true) on conflict (id) do nothing;
@@ -139,6 +141,8 @@ returns trigger
 language plpgsql
 security definer
 set search_path = ''
+-- compiling this one aggregate costs more than running it
+set jit = off
 as $$
 begin
   execute private.response_summary_fold_sql('inserted');
