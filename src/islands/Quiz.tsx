@@ -4,15 +4,19 @@
  * on page load.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
-import { startSubmissionRetries } from '../lib/pending-submissions.ts';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { watchPendingSubmissions } from '../lib/outbox.ts';
 import { SHARE_PARAM } from '../lib/share-link.ts';
 import { $questionIndex, $screen, openSharedResult } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import QuestionScreen from './quiz/QuestionScreen.tsx';
-import ResultsScreen from './quiz/ResultsScreen.tsx';
-import styles from './quiz/quiz.module.css';
+import './quiz/quiz.css';
+
+// The results screen is not part of the first page load; it is fetched as soon
+// as the quiz starts, so that it is there even if the network is gone by the end.
+const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
+const ResultsScreen = lazy(loadResultsScreen);
 
 function openSharedLinkFromAddress(): void {
   const code = new URLSearchParams(globalThis.location.search).get(SHARE_PARAM);
@@ -21,29 +25,55 @@ function openSharedLinkFromAddress(): void {
   if (!openSharedResult(code)) globalThis.history.replaceState(null, '', '/');
 }
 
+/** Focuses the screen's [data-autofocus] element, waiting for it if the screen is still loading. */
+function focusWhenThere(root: HTMLElement): () => void {
+  const find = () => root.querySelector<HTMLElement>('[data-autofocus]');
+  const found = find();
+  if (found) {
+    found.focus();
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    const el = find();
+    if (!el) return;
+    observer.disconnect();
+    el.focus();
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 export default function Quiz() {
   const screen = useStore($screen);
   const questionIndex = useStore($questionIndex);
   const root = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
 
-  useEffect(() => startSubmissionRetries(), []);
+  useEffect(() => watchPendingSubmissions(), []);
   useEffect(openSharedLinkFromAddress, []);
+
+  useEffect(() => {
+    if (screen !== 'intro') void loadResultsScreen();
+  }, [screen]);
 
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    root.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return root.current ? focusWhenThere(root.current) : undefined;
   }, [screen, questionIndex]);
 
   return (
-    <div ref={root} className={styles.quiz} data-screen={screen}>
+    <div ref={root} className="quiz-root" data-screen={screen}>
       {screen === 'intro' && <IntroScreen />}
       {screen === 'name' && <NameScreen />}
       {screen === 'question' && <QuestionScreen />}
-      {screen === 'results' && <ResultsScreen />}
+      {screen === 'results' && (
+        <Suspense fallback={null}>
+          <ResultsScreen />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
-import { fetchAnswerShares, fetchResponseStats, type QuestionShares } from '../lib/api.ts';
-import { saveSubmission, type SaveOutcome } from '../lib/pending-submissions.ts';
+import type { QuestionShares, SubmitInput } from '../lib/api.ts';
+import { addPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
+import type { SaveOutcome } from '../lib/pending-submissions.ts';
 import { decodeShareCode } from '../lib/share-link.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -67,6 +68,27 @@ function now(): number {
   return Date.now();
 }
 
+/*
+ * Sending and the API client are not needed to show the first screens, so
+ * they load once the quiz starts rather than with the page. Loading them at
+ * the start, not at the end, means a visitor who goes offline mid-quiz still
+ * has them when the last answer is saved.
+ */
+type Sender = typeof import('../lib/pending-submissions.ts');
+let sender: Promise<Sender> | undefined;
+
+function loadSender(): Promise<Sender> {
+  sender ??= import('../lib/pending-submissions.ts');
+  sender.catch(() => {
+    sender = undefined;
+  });
+  return sender;
+}
+
+function loadApi() {
+  return import('../lib/api.ts');
+}
+
 function clearResults(): void {
   generation += 1;
   $resultOrigin.set('quiz');
@@ -85,6 +107,7 @@ export function startQuiz(): void {
   clearResults();
   $answers.set([]);
   $screen.set('name');
+  void loadSender();
 }
 
 /** The name is optional; it is trimmed, and "123" switches on test mode. */
@@ -177,17 +200,25 @@ function finishQuiz(): void {
     return;
   }
   $saveStatus.set('saving');
-  const answers = $answers.get();
-  void saveSubmission({
+  const submission: SubmitInput = {
     submission_id: crypto.randomUUID(),
     name: $name.get() || null,
-    answers: answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText })),
-  }).then((outcome) => {
-    if (run !== generation) return;
-    $saveStatus.set(outcome);
-    // Asked after the save settles, so that the average includes this visitor when stored.
-    void loadResultData(run);
-  });
+    answers: $answers.get().map((a) => ({ question_id: a.questionId, answer_text: a.answerText })),
+  };
+  // Kept before anything else can fail, so that a page reload retries it.
+  addPending(submission);
+  loadSender()
+    .then((m) => m.saveSubmission(submission))
+    .catch((error: unknown): SaveOutcome => {
+      console.error(SAVE_ERROR_MESSAGE, error);
+      return 'queued';
+    })
+    .then((outcome) => {
+      if (run !== generation) return;
+      $saveStatus.set(outcome);
+      // Asked after the save settles, so that the average includes this visitor when stored.
+      void loadResultData(run);
+    });
 }
 
 async function loadResultData(run: number): Promise<void> {
@@ -196,7 +227,7 @@ async function loadResultData(run: number): Promise<void> {
 
 async function loadComparison(run: number): Promise<void> {
   try {
-    const stats = await fetchResponseStats();
+    const stats = await (await loadApi()).fetchResponseStats();
     if (run !== generation) return;
     const { count, love, duty, honor, reason } = stats;
     if (count === 0 || love === null || duty === null || honor === null || reason === null) {
@@ -223,7 +254,7 @@ function retryWhenOnline(run: number, load: (run: number) => Promise<void>): voi
 
 async function loadAnswerShares(run: number): Promise<void> {
   try {
-    const shares = await fetchAnswerShares();
+    const shares = await (await loadApi()).fetchAnswerShares();
     if (run !== generation) return;
     $answerShares.set({ status: 'ready', shares });
   } catch (error) {

@@ -27,7 +27,8 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 });
 
 const quiz = await import('../../src/stores/quiz.ts');
-const outbox = await import('../../src/lib/pending-submissions.ts');
+const outbox = await import('../../src/lib/outbox.ts');
+const sender = await import('../../src/lib/pending-submissions.ts');
 
 /** Answer text of the i-th answer of each question, for a list of indices. */
 function pick(indices: number[]): string[] {
@@ -175,8 +176,8 @@ describe('quiz store', () => {
     expect(outbox.readPending()).toHaveLength(1);
 
     api.failSubmit = false;
-    expect(await outbox.retryPendingSubmissions()).toBe(1);
-    expect(await outbox.retryPendingSubmissions()).toBe(0);
+    expect(await sender.retryPendingSubmissions()).toBe(1);
+    expect(await sender.retryPendingSubmissions()).toBe(0);
     expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
     expect(outbox.readPending()).toEqual([]);
   });

@@ -69,7 +69,7 @@ describe('sharing a result', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${app.url}/?r=${encodeURIComponent(code)}`);
       await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
-      await expect.poll(() => new URL(page.url()).search, code).toBe('');
+      await expect.poll(() => new URL(page.url()).search, { message: code }).toBe('');
       expect(await page.getByRole('heading', { name: 'Your Results' }).count(), code).toBe(0);
       expect(errors, code).toEqual([]);
       await page.close();

@@ -1,15 +1,15 @@
 import { startQuiz } from '../../stores/quiz.ts';
-import styles from './quiz.module.css';
+import './quiz.css';
 
 export default function IntroScreen() {
   return (
-    <section className={`${styles.screen} ${styles.intro}`} aria-labelledby="quiz-intro-title">
-      <h1 id="quiz-intro-title" className={styles.title} tabIndex={-1} data-autofocus>
+    <section className="quiz-screen quiz-intro" aria-labelledby="quiz-intro-title">
+      <h1 id="quiz-intro-title" className="quiz-title" tabIndex={-1} data-autofocus>
         Map your Contradictions
       </h1>
-      <p className={styles.tagline}>Map your Contradictions</p>
-      <p className={styles.lede}>Twelve questions between Love, Duty, Honor and Reason.</p>
-      <button type="button" className={styles.primary} onClick={startQuiz}>
+      <p className="quiz-tagline">Map your Contradictions</p>
+      <p className="quiz-lede">Twelve questions between Love, Duty, Honor and Reason.</p>
+      <button type="button" className="quiz-primary" onClick={startQuiz}>
         Start Quiz
       </button>
     </section>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NAME_MAX_LENGTH } from '../../core/quiz.ts';
 import { submitName } from '../../stores/quiz.ts';
-import styles from './quiz.module.css';
+import './quiz.css';
 
 export default function NameScreen() {
   const [name, setName] = useState('');
@@ -12,14 +12,14 @@ export default function NameScreen() {
   }
 
   return (
-    <section className={styles.screen} aria-labelledby="quiz-name-label">
-      <form className={styles.nameForm} onSubmit={onSubmit}>
-        <label id="quiz-name-label" htmlFor="quiz-name" className={styles.prompt}>
+    <section className="quiz-screen" aria-labelledby="quiz-name-label">
+      <form className="quiz-name-form" onSubmit={onSubmit}>
+        <label id="quiz-name-label" htmlFor="quiz-name" className="quiz-prompt">
           Your name
         </label>
         <input
           id="quiz-name"
-          className={styles.nameInput}
+          className="quiz-name-input"
           type="text"
           placeholder="What's your name?"
           autoComplete="off"
@@ -29,10 +29,10 @@ export default function NameScreen() {
           aria-describedby="quiz-name-note"
           data-autofocus
         />
-        <p id="quiz-name-note" className={styles.note}>
+        <p id="quiz-name-note" className="quiz-note">
           You may leave the name blank to stay anonymous. It is not connected to your specific answers.
         </p>
-        <button type="submit" className={styles.primary}>
+        <button type="submit" className="quiz-primary">
           Continue
         </button>
       </form>

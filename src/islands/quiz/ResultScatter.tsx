@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { createResultScatter, describePosition } from '../../charts/result-scatter.ts';
 import { withResultsChartJs } from '../../charts/results-chartjs.ts';
-import styles from './quiz.module.css';
+import './quiz.css';
 
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;
@@ -30,15 +30,15 @@ export default function ResultScatter({ canvasRef, position, onReady }: Props) {
   }, [position.x, position.y, canvasRef]);
 
   return (
-    <figure className={styles.scatter}>
-      <div className={styles.scatterBox}>
+    <figure className="quiz-scatter">
+      <div className="quiz-scatter-box">
         <canvas
           ref={canvasRef}
           role="img"
           aria-label={`Your result chart: Love at the top, Duty at the bottom, Reason on the right, Honor on the left. ${description}`}
         />
       </div>
-      <figcaption className={styles.caption}>{description}</figcaption>
+      <figcaption className="quiz-caption">{description}</figcaption>
     </figure>
   );
 }

@@ -7,7 +7,7 @@ import CompareChart from './CompareChart.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
-import styles from './quiz.module.css';
+import './quiz.css';
 
 function takeQuizYourself() {
   resetAll();
@@ -21,23 +21,23 @@ export default function ResultsScreen() {
   const [scatterReady, setScatterReady] = useState(false);
 
   return (
-    <section className={`${styles.screen} ${styles.results}`} aria-labelledby="quiz-results-title">
-      <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus>
+    <section className="quiz-screen quiz-results" aria-labelledby="quiz-results-title">
+      <h1 id="quiz-results-title" className="quiz-title" tabIndex={-1} data-autofocus>
         Your Results
       </h1>
       {origin === 'shared' && (
-        <p className={styles.note}>
+        <p className="quiz-note">
           A result opened from a shared link.{' '}
-          <button type="button" className={styles.link} onClick={takeQuizYourself}>
+          <button type="button" className="quiz-link" onClick={takeQuizYourself}>
             Take the quiz yourself
           </button>
         </p>
       )}
-      <div className={styles.resultGrid}>
+      <div className="quiz-result-grid">
         <ResultScatter canvasRef={scatter} position={resultPosition(totals)} onReady={() => setScatterReady(true)} />
-        <div className={styles.resultSide}>
+        <div className="quiz-result-side">
           <ResultPercentages totals={totals} />
-          <button type="button" className={styles.secondary} onClick={() => openOverlay('understanding')}>
+          <button type="button" className="quiz-secondary" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
           <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />

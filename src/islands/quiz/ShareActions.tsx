@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type RefObject } from 'react';
 import { shareUrl } from '../../lib/share-link.ts';
 import { $answers } from '../../stores/quiz.ts';
-import styles from './quiz.module.css';
+import './quiz.css';
 
 const IMAGE_NAME = 'map-your-contradictions.png';
 
@@ -58,27 +58,27 @@ export default function ShareActions({ canvasRef, canSaveImage }: Props) {
   }
 
   return (
-    <div className={styles.share}>
-      <label htmlFor="quiz-share-link" className={styles.shareLabel}>
+    <div className="quiz-share">
+      <label htmlFor="quiz-share-link" className="quiz-share-label">
         Link to this result
       </label>
-      <div className={styles.shareRowInline}>
+      <div className="quiz-share-row-inline">
         <input
           id="quiz-share-link"
-          className={styles.shareInput}
+          className="quiz-share-input"
           type="url"
           readOnly
           value={link}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className={styles.secondary} onClick={copyLink}>
+        <button type="button" className="quiz-secondary" onClick={copyLink}>
           Copy link
         </button>
       </div>
-      <button type="button" className={styles.secondary} onClick={saveImage} disabled={!canSaveImage}>
+      <button type="button" className="quiz-secondary" onClick={saveImage} disabled={!canSaveImage}>
         Save image
       </button>
-      <p className={styles.status} role="status">
+      <p className="quiz-status" role="status">
         {status}
       </p>
     </div>

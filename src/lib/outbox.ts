@@ -1,0 +1,90 @@
+/**
+ * Where finished quizzes wait until the backend has stored them: a list in
+ * localStorage, written before anything is sent. This module is small and
+ * loads with the page; the sending (and the API client) loads only when there
+ * is something to send.
+ */
+import type { SubmitInput } from './api.ts';
+
+const STORAGE_KEY = 'myc.pending-submissions.v1';
+
+/** The message the spec asks for when the final save fails. */
+export const SAVE_ERROR_MESSAGE = 'Error saving final scores';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isChoice(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.question_id === 'number' && typeof v.answer_text === 'string';
+}
+
+function isSubmission(value: unknown): value is SubmitInput {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.submission_id === 'string' &&
+    UUID.test(v.submission_id) &&
+    (v.name === null || typeof v.name === 'string') &&
+    Array.isArray(v.answers) &&
+    v.answers.every(isChoice)
+  );
+}
+
+// Without localStorage (blocked storage, tests) the outbox lives as long as the page.
+let memoryOutbox: SubmitInput[] = [];
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readPending(): SubmitInput[] {
+  const store = storage();
+  if (!store) return [...memoryOutbox];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(store.getItem(STORAGE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  return Array.isArray(parsed) ? parsed.filter(isSubmission) : [];
+}
+
+function writePending(list: SubmitInput[]): void {
+  memoryOutbox = [...list];
+  const store = storage();
+  if (!store) return;
+  try {
+    if (list.length === 0) store.removeItem(STORAGE_KEY);
+    else store.setItem(STORAGE_KEY, JSON.stringify(list));
+  } catch {
+    // A full or blocked storage leaves the submission in memory for this visit.
+  }
+}
+
+export function addPending(submission: SubmitInput): void {
+  const list = readPending().filter((s) => s.submission_id !== submission.submission_id);
+  writePending([...list, submission]);
+}
+
+export function removePending(submissionId: string): void {
+  writePending(readPending().filter((s) => s.submission_id !== submissionId));
+}
+
+function retryIfPending(): void {
+  if (readPending().length === 0) return;
+  import('./pending-submissions.ts')
+    .then((m) => m.retryPendingSubmissions())
+    .catch((error: unknown) => console.warn('Saved scores are still waiting to be stored', error));
+}
+
+/** Sends what is waiting now and whenever the browser comes back online; returns the cleanup. */
+export function watchPendingSubmissions(): () => void {
+  retryIfPending();
+  globalThis.addEventListener?.('online', retryIfPending);
+  return () => globalThis.removeEventListener?.('online', retryIfPending);
+}
