@@ -1,0 +1,77 @@
+/**
+ * What insights() must say about a set of rows, computed here from the rows
+ * themselves with the scoring core, so that the database's figures can be
+ * checked against an independent reckoning.
+ */
+import { QUESTIONS } from '../../src/core/questions.ts';
+import { QUADRANT_PAIRS, quadrantOf } from '../../src/core/scoring.ts';
+import { VALUES, zeroScores, type ValueScores } from '../../src/core/values.ts';
+import type { AnswerChoice } from '../../src/core/scoring.ts';
+import type { QuadrantCounts, QuestionShares, RawPoint } from '../../src/lib/api.ts';
+
+export interface ResponseRow {
+  name: string | null;
+  raw: ValueScores;
+  normalized: ValueScores;
+}
+
+export interface ExpectedAggregates {
+  count: number;
+  mean: ValueScores | null;
+  min: ValueScores | null;
+  max: ValueScores | null;
+  quadrants: QuadrantCounts[];
+}
+
+export function expectedAggregates(rows: readonly ResponseRow[]): ExpectedAggregates {
+  const quadrants: QuadrantCounts[] = QUADRANT_PAIRS.map(([first, second]) => {
+    const q: QuadrantCounts = { pair: [first, second], high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
+    for (const r of rows) {
+      const key = quadrantOf(r.normalized, first, second);
+      q[key.replace('-', '_') as 'high_high' | 'high_low' | 'low_high' | 'low_low'] += 1;
+    }
+    return q;
+  });
+  if (rows.length === 0) return { count: 0, mean: null, min: null, max: null, quadrants };
+  const sum = zeroScores();
+  const min = { ...rows[0]!.normalized };
+  const max = { ...rows[0]!.normalized };
+  for (const r of rows) {
+    for (const v of VALUES) {
+      sum[v] += r.normalized[v];
+      min[v] = Math.min(min[v], r.normalized[v]);
+      max[v] = Math.max(max[v], r.normalized[v]);
+    }
+  }
+  const mean = zeroScores();
+  for (const v of VALUES) mean[v] = sum[v] / rows.length;
+  return { count: rows.length, mean, min, max, quadrants };
+}
+
+/** Every answer of every question in quiz order, with how many chose it and its share. */
+export function expectedAnswerShares(answerSets: readonly AnswerChoice[][]): QuestionShares[] {
+  return QUESTIONS.map((q) => {
+    const counts = q.answers.map(
+      (a) => answerSets.filter((set) => set.some((c) => c.question_id === q.id && c.answer_text === a.text)).length,
+    );
+    const total = counts.reduce((s, n) => s + n, 0);
+    return {
+      question_id: q.id,
+      total,
+      answers: q.answers.map((a, i) => ({
+        answer_text: a.text,
+        count: counts[i]!,
+        share: total === 0 ? 0 : counts[i]! / total,
+      })),
+    };
+  });
+}
+
+export function rawPoint(raw: Readonly<ValueScores>): RawPoint {
+  return [raw.love, raw.duty, raw.honor, raw.reason];
+}
+
+/** A multiset of points (and names) as sorted strings, for order-free comparison. */
+export function sortedKeys(items: readonly unknown[]): string[] {
+  return items.map((i) => JSON.stringify(i)).sort();
+}
