@@ -53,6 +53,13 @@ describe('the quiz on "/"', () => {
     await expect.poll(() => responseCount(app)).toBe(1);
     expect(await storedRespondents(app)).toEqual([{ name: 'Ada', raw: totalsFor(PATH_A) }]);
     expect(errors.filter((e) => e.startsWith('Error saving final scores'))).toEqual([]);
+
+    // "What does this mean?" opens "Understanding Your Chart"; focus comes back when it closes.
+    await page.getByRole('button', { name: 'What does this mean?' }).click();
+    await page.getByRole('heading', { name: 'Understanding Your Chart' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Understanding Your Chart' }).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('What does this mean?');
   });
 
   it('anonymously: a blank name is stored as null', async () => {

@@ -14,9 +14,11 @@ export default function NameScreen() {
   return (
     <section className="quiz-screen" aria-labelledby="quiz-name-label">
       <form className="quiz-name-form" onSubmit={onSubmit}>
-        <label id="quiz-name-label" htmlFor="quiz-name" className="quiz-prompt">
-          Your name
-        </label>
+        <h1 className="quiz-prompt">
+          <label id="quiz-name-label" htmlFor="quiz-name">
+            Your name
+          </label>
+        </h1>
         <input
           id="quiz-name"
           className="quiz-name-input"
