@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { watchPendingSubmissions } from '../lib/outbox.ts';
-import { SHARE_PARAM } from '../lib/share-link.ts';
+import { SHARE_PARAM } from '../lib/share-param.ts';
 import { $questionIndex, $screen, openSharedResult } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
@@ -22,7 +22,11 @@ function openSharedLinkFromAddress(): void {
   const code = new URLSearchParams(globalThis.location.search).get(SHARE_PARAM);
   if (code === null) return;
   // An unreadable link falls back to the intro, without the broken code in the address.
-  if (!openSharedResult(code)) globalThis.history.replaceState(null, '', '/');
+  openSharedResult(code)
+    .then((opened) => {
+      if (!opened) globalThis.history.replaceState(null, '', '/');
+    })
+    .catch((error: unknown) => console.error('Error opening the shared result', error));
 }
 
 /** Focuses the screen's [data-autofocus] element, waiting for it if the screen is still loading. */

@@ -31,6 +31,16 @@ function isSubmission(value: unknown): value is SubmitInput {
   );
 }
 
+/** A fresh v4 UUID. randomUUID exists only in secure contexts; a plain-http address gets one from getRandomValues. */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 // Without localStorage (blocked storage, tests) the outbox lives as long as the page.
 let memoryOutbox: SubmitInput[] = [];
 

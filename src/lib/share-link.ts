@@ -5,8 +5,7 @@
  */
 import { QUESTIONS } from '../core/questions.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
-
-export const SHARE_PARAM = 'r';
+import { SHARE_PARAM } from './share-param.ts';
 
 /** The code of a complete answer set; throws if the answers are not one per question in order. */
 export function encodeShareCode(answers: readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[]): string {

@@ -9,9 +9,8 @@ import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, SubmitInput } from '../lib/api.ts';
-import { addPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
+import { addPending, newSubmissionId, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
 import type { SaveOutcome } from '../lib/pending-submissions.ts';
-import { decodeShareCode } from '../lib/share-link.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
 export type Overlay = 'about' | 'explain' | 'understanding' | null;
@@ -160,8 +159,12 @@ export function resetAll(): void {
   $screen.set('intro');
 }
 
-/** Shows the result a share link stands for; an invalid code changes nothing and returns false. */
-export function openSharedResult(code: string): boolean {
+/**
+ * Shows the result a share link stands for; an invalid code changes nothing
+ * and resolves false. The decoder loads only when a link is opened.
+ */
+export async function openSharedResult(code: string): Promise<boolean> {
+  const { decodeShareCode } = await import('../lib/share-link.ts');
   const answers = decodeShareCode(code);
   if (!answers) return false;
   clearResults();
@@ -201,7 +204,7 @@ function finishQuiz(): void {
   }
   $saveStatus.set('saving');
   const submission: SubmitInput = {
-    submission_id: crypto.randomUUID(),
+    submission_id: newSubmissionId(),
     name: $name.get() || null,
     answers: $answers.get().map((a) => ({ question_id: a.questionId, answer_text: a.answerText })),
   };

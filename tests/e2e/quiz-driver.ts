@@ -10,6 +10,9 @@ import { VALUES, type Value, type ValueScores } from '../../src/core/values.ts';
 import type { SecretInsights } from '../../src/lib/api.ts';
 import { E2E_PASSWORD, type RunningApp } from './support/app.ts';
 
+/** Patience for what the page does on its own (saving, loading); the default second is short on a busy machine. */
+export const POLL = { timeout: 20_000, interval: 100 };
+
 /** One answer index per question; question 11 has four answers, the others five. */
 export const PATH_A = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 export const PATH_B = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
@@ -44,7 +47,22 @@ export function questionHeading(page: Page) {
   return page.locator('#quiz-question');
 }
 
+/**
+ * Waits until the quiz island has hydrated: before that its buttons are
+ * server-rendered HTML that nothing listens to yet.
+ */
+export async function waitForQuiz(page: Page): Promise<void> {
+  await page.locator('astro-island[component-url*="/Quiz."]:not([ssr])').waitFor({ state: 'attached' });
+}
+
+/** Opens an address and waits for the quiz to be ready. */
+export async function gotoQuiz(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForQuiz(page);
+}
+
 export async function startWithName(page: Page, name: string): Promise<void> {
+  await waitForQuiz(page);
   await page.getByRole('button', { name: 'Start Quiz' }).click();
   const input = page.getByPlaceholder("What's your name?");
   await input.fill(name);

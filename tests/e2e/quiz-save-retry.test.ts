@@ -6,6 +6,7 @@ import {
   PATH_A,
   PATH_B,
   answer,
+  gotoQuiz,
   collectConsoleErrors,
   expectedPercentages,
   responseCount,
@@ -14,6 +15,7 @@ import {
   storedRespondents,
   totalsFor,
   waitForResults,
+  POLL,
 } from './quiz-driver.ts';
 
 const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
@@ -58,13 +60,13 @@ describe('a failed save', () => {
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     await page.route(SUBMIT_ROUTE, (route) => route.abort('connectionrefused'));
-    await page.goto(app.url);
+    await gotoQuiz(page, app.url);
     await startWithName(page, 'Blocked');
     await answer(page, PATH_A);
     await waitForResults(page);
 
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
-    await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length).toBe(1);
+    await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
     expect(await responseCount(app)).toBe(before);
     expect(await pendingCount(page)).toBe(1);
     // Nothing about the failure is shown to the visitor.
@@ -72,8 +74,8 @@ describe('a failed save', () => {
 
     await page.unroute(SUBMIT_ROUTE);
     await page.reload();
-    await expect.poll(() => responseCount(app)).toBe(before + 1);
-    await expect.poll(() => pendingCount(page)).toBe(0);
+    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
+    await expect.poll(() => pendingCount(page), POLL).toBe(0);
     expect((await storedRespondents(app)).filter((r) => r.name === 'Blocked')).toEqual([
       { name: 'Blocked', raw: totalsFor(PATH_A) },
     ]);
@@ -94,14 +96,14 @@ describe('a failed save', () => {
     context = await browser.newContext();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(app.url);
+    await gotoQuiz(page, app.url);
     await startWithName(page, '');
     await app.stop();
     try {
       await answer(page, PATH_B);
       await waitForResults(page);
       expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
-      await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length).toBe(1);
+      await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
       expect(await pendingCount(page)).toBe(1);
     } finally {
       await app.start();
@@ -110,15 +112,15 @@ describe('a failed save', () => {
     // The browser noticing the network again fires "online"; that alone sends the submission.
     await context.setOffline(true);
     await context.setOffline(false);
-    await expect.poll(() => responseCount(app)).toBe(before + 1);
-    await expect.poll(() => pendingCount(page)).toBe(0);
+    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
+    await expect.poll(() => pendingCount(page), POLL).toBe(0);
     expect(submits.ok).toBe(1);
     const anonymous = (await storedRespondents(app)).filter((r) => r.name === null);
     expect(anonymous).toHaveLength(anonymousBefore + 1);
     expect(anonymous).toContainEqual({ name: null, raw: totalsFor(PATH_B) });
     // The charts whose code could not load while the server was down are drawn now.
     await page.getByRole('img', { name: /^Your result chart/ }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled(), POLL).toBe(true);
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
 
     await page.reload();

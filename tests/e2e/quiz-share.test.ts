@@ -6,11 +6,13 @@ import { startApp, type RunningApp } from './support/app.ts';
 import {
   PATH_A,
   answer,
+  gotoQuiz,
   expectedPercentages,
   responseCount,
   shownPercentages,
   startWithName,
   waitForResults,
+  POLL,
 } from './quiz-driver.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -25,7 +27,7 @@ describe('sharing a result', () => {
     app = await startApp();
     browser = await launchBrowser();
     results = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await results.goto(app.url);
+    await gotoQuiz(results, app.url);
     await startWithName(results, 'Sharer');
     await answer(results, PATH_A);
     await waitForResults(results);
@@ -67,9 +69,9 @@ describe('sharing a result', () => {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${app.url}/?r=${encodeURIComponent(code)}`);
+      await gotoQuiz(page, `${app.url}/?r=${encodeURIComponent(code)}`);
       await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
-      await expect.poll(() => new URL(page.url()).search, { message: code }).toBe('');
+      await expect.poll(() => new URL(page.url()).search, { ...POLL, message: code }).toBe('');
       expect(await page.getByRole('heading', { name: 'Your Results' }).count(), code).toBe(0);
       expect(errors, code).toEqual([]);
       await page.close();
@@ -78,7 +80,7 @@ describe('sharing a result', () => {
 
   it('"Save image" downloads a PNG of the result chart, made from its canvas', async () => {
     const save = results.getByRole('button', { name: 'Save image' });
-    await expect.poll(() => save.isEnabled()).toBe(true);
+    await expect.poll(() => save.isEnabled(), POLL).toBe(true);
     const [download] = await Promise.all([results.waitForEvent('download'), save.click()]);
     expect(download.suggestedFilename()).toBe('map-your-contradictions.png');
     const bytes = await readFile(await download.path());
