@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { COMPARE_CHART_SIZE } from '../../src/core/quiz.ts';
+import { COMPARE_CHART_SIZE, QUESTION_FADE_MS } from '../../src/core/quiz.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import {
@@ -18,6 +18,7 @@ import {
   startWithName,
   storedRespondents,
   totalsFor,
+  waitForQuestion,
   waitForResults,
   POLL,
 } from './quiz-driver.ts';
@@ -137,6 +138,28 @@ describe('the quiz on "/"', () => {
     expect(submits).toEqual([]);
     expect(await responseCount(app)).toBe(before);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('pending')))).toEqual([]);
+  });
+
+  it('fades 300 ms between questions, and not at all under prefers-reduced-motion', async () => {
+    const fadeOf = async (page: Page) =>
+      page.locator('#quiz-question').evaluate((h) => {
+        const style = getComputedStyle(h.parentElement!);
+        return { name: style.animationName, duration: style.animationDuration };
+      });
+    const page = await open();
+    await startWithName(page, '123');
+    await answer(page, [0], 0);
+    await waitForQuestion(page, 1);
+    expect(await fadeOf(page)).toEqual({ name: 'quiz-fade-in', duration: `${QUESTION_FADE_MS / 1000}s` });
+
+    const calm = await browser.newContext({ reducedMotion: 'reduce' });
+    const still = await calm.newPage();
+    await gotoQuiz(still, app.url);
+    await startWithName(still, '123');
+    await answer(still, [0], 0);
+    await waitForQuestion(still, 1);
+    expect((await fadeOf(still)).name).toBe('none');
+    await calm.close();
   });
 
   it('can be finished by keyboard alone', async () => {
