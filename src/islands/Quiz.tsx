@@ -16,7 +16,15 @@ import './quiz/quiz.css';
 // The results screen is not part of the first page load; it is fetched as soon
 // as the quiz starts, so that it is there even if the network is gone by the end.
 const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
-const ResultsScreen = lazy(loadResultsScreen);
+// Offline since the start, the screen waits for the network instead of breaking the island.
+const ResultsScreen = lazy(() =>
+  loadResultsScreen().catch(
+    () =>
+      new Promise<Awaited<ReturnType<typeof loadResultsScreen>>>((resolve) =>
+        globalThis.addEventListener('online', () => resolve(loadResultsScreen()), { once: true }),
+      ),
+  ),
+);
 
 function openSharedLinkFromAddress(): void {
   const code = new URLSearchParams(globalThis.location.search).get(SHARE_PARAM);
@@ -57,7 +65,8 @@ export default function Quiz() {
   useEffect(openSharedLinkFromAddress, []);
 
   useEffect(() => {
-    if (screen !== 'intro') void loadResultsScreen();
+    // A failed prefetch is not an error: the lazy screen loads again when it is needed.
+    if (screen !== 'intro') loadResultsScreen().catch(() => {});
   }, [screen]);
 
   useEffect(() => {

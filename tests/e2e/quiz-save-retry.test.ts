@@ -128,4 +128,26 @@ describe('a failed save', () => {
     expect(await responseCount(app)).toBe(before + 1);
     await context.close();
   });
+  it('offline from the first click: the answers are kept, and results and the save follow once online', async () => {
+    const before = await responseCount(app);
+    context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoQuiz(page, app.url);
+    await context.setOffline(true);
+    await startWithName(page, 'Offline');
+    await answer(page, PATH_B);
+    await expect.poll(() => pendingCount(page), POLL).toBe(1);
+    expect(await responseCount(app)).toBe(before);
+
+    await context.setOffline(false);
+    await waitForResults(page);
+    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
+    await expect.poll(() => pendingCount(page), POLL).toBe(0);
+    expect((await storedRespondents(app)).filter((r) => r.name === 'Offline')).toEqual([
+      { name: 'Offline', raw: totalsFor(PATH_B) },
+    ]);
+    await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+    await context.close();
+  });
 });
