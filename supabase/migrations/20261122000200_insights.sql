@@ -3,9 +3,9 @@
 -- password-gated named views of the hidden page.
 --
 -- Mechanism (docs/insights-at-scale.md explains it with figures):
--- * response_summary holds one row: the number of respondents, the numeric
---   sum, minimum and maximum of each normalized value, and the 16 quadrant
---   counters. A statement-level trigger with a transition table folds every
+-- * response_summary holds one row: the number of respondents, the sum of
+--   each raw total, the minimum and maximum of each normalized value, and
+--   the 16 quadrant counters. A statement-level trigger with a transition table folds every
 --   INSERT into it at once, so a bulk insert of a million rows updates it
 --   once, and a single submission adds one row's worth. DELETE, UPDATE and
 --   TRUNCATE (owner only) recompute it from the table.
@@ -28,11 +28,13 @@ create index responses_sample_key_idx on public.responses (sample_key, id) inclu
 create table public.response_summary (
   id boolean primary key default true check (id),
   respondents bigint not null default 0,
-  -- numeric, so that adding and recomputing never drift apart
-  love_sum numeric not null default 0,
-  duty_sum numeric not null default 0,
-  honor_sum numeric not null default 0,
-  reason_sum numeric not null default 0,
+  -- Sums of the raw totals: multiples of 0.5, so every sum is exact in
+  -- double precision (below 2^52), whether added up or recomputed. The mean
+  -- of a normalized value is the raw mean over its denominator, rounded once.
+  love_raw_sum double precision not null default 0,
+  duty_raw_sum double precision not null default 0,
+  honor_raw_sum double precision not null default 0,
+  reason_raw_sum double precision not null default 0,
   love_min double precision, duty_min double precision, honor_min double precision, reason_min double precision,
   love_max double precision, duty_max double precision, honor_max double precision, reason_max double precision,
   -- <first>_<second>_<hh|hl|lh|ll>: first value high/low, second value high/low
@@ -62,8 +64,8 @@ as $fn$
   select format($q$
     update public.response_summary s set
       respondents = s.respondents + d.n,
-      love_sum = s.love_sum + d.love_sum, duty_sum = s.duty_sum + d.duty_sum,
-      honor_sum = s.honor_sum + d.honor_sum, reason_sum = s.reason_sum + d.reason_sum,
+      love_raw_sum = s.love_raw_sum + d.love_raw_sum, duty_raw_sum = s.duty_raw_sum + d.duty_raw_sum,
+      honor_raw_sum = s.honor_raw_sum + d.honor_raw_sum, reason_raw_sum = s.reason_raw_sum + d.reason_raw_sum,
       love_min = least(s.love_min, d.love_min), duty_min = least(s.duty_min, d.duty_min),
       honor_min = least(s.honor_min, d.honor_min), reason_min = least(s.reason_min, d.reason_min),
       love_max = greatest(s.love_max, d.love_max), duty_max = greatest(s.duty_max, d.duty_max),
@@ -79,8 +81,8 @@ as $fn$
     from (
       select
         count(*) as n,
-        coalesce(sum(v.love::numeric), 0) as love_sum, coalesce(sum(v.duty::numeric), 0) as duty_sum,
-        coalesce(sum(v.honor::numeric), 0) as honor_sum, coalesce(sum(v.reason::numeric), 0) as reason_sum,
+        coalesce(sum(v.love_raw), 0) as love_raw_sum, coalesce(sum(v.duty_raw), 0) as duty_raw_sum,
+        coalesce(sum(v.honor_raw), 0) as honor_raw_sum, coalesce(sum(v.reason_raw), 0) as reason_raw_sum,
         min(v.love) as love_min, min(v.duty) as duty_min, min(v.honor) as honor_min, min(v.reason) as reason_min,
         max(v.love) as love_max, max(v.duty) as duty_max, max(v.honor) as honor_max, max(v.reason) as reason_max,
         count(*) filter (where v.love >= k.split and v.honor >= k.split) as love_honor_hh,
@@ -102,7 +104,9 @@ as $fn$
       from (
         -- missing values count as 0, as everywhere else
         select coalesce(r.love_normalized, 0) as love, coalesce(r.duty_normalized, 0) as duty,
-               coalesce(r.honor_normalized, 0) as honor, coalesce(r.reason_normalized, 0) as reason
+               coalesce(r.honor_normalized, 0) as honor, coalesce(r.reason_normalized, 0) as reason,
+               coalesce(r.love, 0) as love_raw, coalesce(r.duty, 0) as duty_raw,
+               coalesce(r.honor, 0) as honor_raw, coalesce(r.reason, 0) as reason_raw
         from %s r
       ) v
       cross join (select c.quadrant_split as split from public.scoring_constants c) k
@@ -124,7 +128,7 @@ as $$
 begin
   insert into public.response_summary (id) values (true) on conflict (id) do nothing;
   update public.response_summary set
-    respondents = 0, love_sum = 0, duty_sum = 0, honor_sum = 0, reason_sum = 0,
+    respondents = 0, love_raw_sum = 0, duty_raw_sum = 0, honor_raw_sum = 0, reason_raw_sum = 0,
     love_min = null, duty_min = null, honor_min = null, reason_min = null,
     love_max = null, duty_max = null, honor_max = null, reason_max = null,
     love_honor_hh = 0, love_honor_hl = 0, love_honor_lh = 0, love_honor_ll = 0,
@@ -207,6 +211,25 @@ begin
 end;
 $$;
 
+-- The mean of each normalized value over all rows (missing values count as
+-- 0): the raw mean over the saved denominator, which is the same number,
+-- rounded once. Null while there are no rows.
+create function private.summary_means(s public.response_summary)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case when coalesce(s.respondents, 0) = 0 then null else jsonb_build_object(
+    'love', (s.love_raw_sum::numeric / (s.respondents * k.love_denominator::numeric))::double precision,
+    'duty', (s.duty_raw_sum::numeric / (s.respondents * k.duty_denominator::numeric))::double precision,
+    'honor', (s.honor_raw_sum::numeric / (s.respondents * k.honor_denominator::numeric))::double precision,
+    'reason', (s.reason_raw_sum::numeric / (s.respondents * k.reason_denominator::numeric))::double precision
+  ) end
+  from public.scoring_constants k;
+$$;
+
 -- How everyone answered: every answer of every question in quiz order, with
 -- 0 where no one has chosen it yet, and its share of that question's tally.
 create function private.answer_shares_json()
@@ -281,11 +304,7 @@ begin
   end if;
 
   scores := case when coalesce(s.respondents, 0) = 0 then null else json_build_object(
-    'mean', json_build_object(
-      'love', (s.love_sum / s.respondents)::double precision,
-      'duty', (s.duty_sum / s.respondents)::double precision,
-      'honor', (s.honor_sum / s.respondents)::double precision,
-      'reason', (s.reason_sum / s.respondents)::double precision),
+    'mean', private.summary_means(s),
     'min', json_build_object('love', s.love_min, 'duty', s.duty_min, 'honor', s.honor_min, 'reason', s.reason_min),
     'max', json_build_object('love', s.love_max, 'duty', s.duty_max, 'honor', s.honor_max, 'reason', s.reason_max)
   ) end;
@@ -412,13 +431,11 @@ set search_path = ''
 as $$
   select jsonb_build_object(
     'count', coalesce(s.respondents, 0),
-    'love', (s.love_sum / nullif(s.respondents, 0))::double precision,
-    'duty', (s.duty_sum / nullif(s.respondents, 0))::double precision,
-    'honor', (s.honor_sum / nullif(s.respondents, 0))::double precision,
-    'reason', (s.reason_sum / nullif(s.respondents, 0))::double precision
+    'love', m -> 'love', 'duty', m -> 'duty', 'honor', m -> 'honor', 'reason', m -> 'reason'
   )
   from (select 1) as one
-  left join public.response_summary s on s.id;
+  left join public.response_summary s on s.id
+  cross join lateral (select private.summary_means(s) as m) as means;
 $$;
 
 -- ---------------------------------------------------------------------------
@@ -427,6 +444,7 @@ revoke all on function private.refresh_response_summary() from public, anon, aut
 revoke all on function private.fold_inserted_responses() from public, anon, authenticated;
 revoke all on function private.recompute_response_summary() from public, anon, authenticated;
 revoke all on function private.require_hidden_page_password(text) from public, anon, authenticated;
+revoke all on function private.summary_means(public.response_summary) from public, anon, authenticated;
 revoke all on function private.answer_shares_json() from public, anon, authenticated;
 revoke all on function private.insights_json(boolean) from public, anon, authenticated;
 

@@ -108,6 +108,13 @@ forEachEngine('insights with no respondents', ({ db }) => {
       reason: null,
     });
   });
+
+  it('gives a single respondent\'s normalized values as the means, to the last digit', async () => {
+    const stored = await submit(db(), null, randomChoices(seededRandom(19)));
+    const { normalized } = rowOf(null, stored);
+    expect((await callAsAnon<Insights>(db(), 'insights')).mean).toEqual(normalized);
+    expect(await callAsAnon<ResponseStats>(db(), 'response_stats')).toEqual({ count: 1, ...normalized });
+  });
 });
 
 forEachEngine('insights over 300 submitted responses', ({ db }) => {

@@ -51,7 +51,7 @@ forEachEngine('seedRespondents', ({ db }) => {
   it('keeps the insights summary in step with the rows', async () => {
     const [row] = await db().query<{ same: boolean }>(
       `select s.respondents = (select count(*) from public.responses)
-              and s.love_sum = (select sum(love_normalized::numeric) from public.responses)
+              and s.love_raw_sum = (select sum(love) from public.responses)
               and s.reason_max = (select max(reason_normalized) from public.responses) as same
          from public.response_summary s`,
     );
