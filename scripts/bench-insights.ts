@@ -69,7 +69,7 @@ async function checkExact(db: Database): Promise<string> {
   const [scan] = await db.query<Record<string, number | string>>(
     `select count(*)::int as count,
             ${VALUES.map(
-              (v) => `avg(${v}_normalized::numeric)::float8 as mean_${v},
+              (v) => `avg(${v}_normalized) as mean_${v},
                       min(${v}_normalized) as min_${v}, max(${v}_normalized) as max_${v}`,
             ).join(',\n')},
             ${QUADRANT_PAIRS.flatMap(([a, b]) =>
