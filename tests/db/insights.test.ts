@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
 import type { Insights, QuestionShares, ResponseStats } from '../../src/lib/api.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { asAnon, callAsAnon, forEachEngine } from '../support/engines.ts';
+import { asAnon, availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/engines.ts';
 import {
   expectedAggregates,
   expectedAnswerShares,
@@ -393,5 +393,26 @@ forEachEngine('insights privileges', ({ db }) => {
               has_function_privilege('anon', 'public.find_respondents(text, text)', 'execute') as find_respondents`,
     );
     expect(row).toEqual({ insights: true, answer_shares: true, secret_insights: true, find_respondents: true });
+  });
+});
+
+describe.runIf(availableEngines().includes('postgres'))('insights under concurrent submissions [postgres]', () => {
+  it('keeps the summary exact when 200 submissions arrive 40 at a time, with no deadlock', async () => {
+    const fresh = await freshDatabase('postgres', 40);
+    try {
+      const random = seededRandom(31);
+      const sets = Array.from({ length: 200 }, () => randomChoices(random));
+      for (let i = 0; i < sets.length; i += 40) {
+        await Promise.all(
+          sets.slice(i, i + 40).map((answers, j) => submit(fresh.db, `Concurrent ${i + j}`, answers)),
+        );
+      }
+      const insights = await callAsAnon<Insights>(fresh.db, 'insights');
+      expectAggregates(insights, expectedAggregates(await allRows(fresh.db)));
+      expect(insights.count).toBe(200);
+      expectShares(insights.answer_shares, expectedAnswerShares(sets));
+    } finally {
+      await fresh.dispose();
+    }
   });
 });
