@@ -63,6 +63,9 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
 
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle connection the server closes (restart, failover) must not take
+  // the process down; the pool opens a new one on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
   // Fail now, with the server's own message, rather than at the first request.
   await pool.query('select 1');
   return {

@@ -39,8 +39,21 @@ export async function createScratchPostgres(): Promise<{ url: string; drop(): Pr
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // A closed pool's sessions may take a moment to leave; forcing them
+        // out would make their clients raise errors after the test is over.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
