@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
@@ -15,19 +14,9 @@ import {
   type ResponseRow,
 } from '../support/expected-insights.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
+import { submit, submitInBatches, type StoredScores } from '../support/submit.ts';
 
-interface Stored {
-  love: number;
-  duty: number;
-  honor: number;
-  reason: number;
-  love_normalized: number;
-  duty_normalized: number;
-  honor_normalized: number;
-  reason_normalized: number;
-}
-
-function rowOf(name: string | null, s: Stored): ResponseRow {
+function rowOf(name: string | null, s: Omit<StoredScores, 'submission_id'>): ResponseRow {
   return {
     name,
     raw: { love: s.love, duty: s.duty, honor: s.honor, reason: s.reason },
@@ -42,7 +31,7 @@ function rowOf(name: string | null, s: Stored): ResponseRow {
 
 /** Every row as the owner reads it, for checks after set-based inserts. */
 async function allRows(db: Database): Promise<ResponseRow[]> {
-  const rows = await db.query<Stored & { name: string | null }>(
+  const rows = await db.query<Omit<StoredScores, 'submission_id'> & { name: string | null }>(
     `select name, love, duty, honor, reason,
             love_normalized, duty_normalized, honor_normalized, reason_normalized
        from public.responses`,
@@ -77,10 +66,6 @@ async function setPassword(db: Database, password = PASSWORD): Promise<void> {
   await db.query('select public.set_hidden_page_password($1)', [password]);
 }
 
-function submit(db: Database, name: string | null, answers: AnswerChoice[]): Promise<Stored> {
-  return callAsAnon<Stored>(db, 'submit_response', { submission_id: randomUUID(), name, answers });
-}
-
 /** The error an RPC call rejects with, as the HTTP route would send it. */
 async function rpcError(db: Database, fn: string, args: Record<string, unknown>) {
   try {
@@ -110,7 +95,7 @@ forEachEngine('insights with no respondents', ({ db }) => {
   });
 
   it('gives a single respondent\'s normalized values as the means, to the last digit', async () => {
-    const stored = await submit(db(), null, randomChoices(seededRandom(19)));
+    const stored = await submit(db(), randomChoices(seededRandom(19)), null);
     const { normalized } = rowOf(null, stored);
     expect((await callAsAnon<Insights>(db(), 'insights')).mean).toEqual(normalized);
     expect(await callAsAnon<ResponseStats>(db(), 'response_stats')).toEqual({ count: 1, ...normalized });
@@ -129,7 +114,7 @@ forEachEngine('insights over 300 submitted responses', ({ db }) => {
     for (let i = 0; i < 300; i++) {
       const answers = randomChoices(random);
       answerSets.push(answers);
-      rows.push(rowOf(nameOf(i), await submit(db(), nameOf(i), answers)));
+      rows.push(rowOf(nameOf(i), await submit(db(), answers, nameOf(i))));
     }
   });
 
@@ -162,7 +147,7 @@ forEachEngine('insights over 300 submitted responses', ({ db }) => {
   it('never returns a name on any anonymous path', async () => {
     const names = rows.map((r) => r.name).filter((n): n is string => n !== null);
     expect(names.length).toBeGreaterThan(200);
-    const submitted = await submit(db(), 'Quillfeather999', answerSets[0]!);
+    const submitted = await submit(db(), answerSets[0]!, 'Quillfeather999');
     rows.push(rowOf('Quillfeather999', submitted));
     answerSets.push(answerSets[0]!);
     const bodies = [
@@ -211,8 +196,8 @@ forEachEngine('the hidden page password', ({ db }) => {
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: 'a' }),
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: '' }),
     ]);
-    await submit(db(), 'Secretive Sam', randomChoices(seededRandom(1)));
-    await submit(db(), null, randomChoices(seededRandom(2)));
+    await submit(db(), randomChoices(seededRandom(1)), 'Secretive Sam');
+    await submit(db(), randomChoices(seededRandom(2)), null);
     const named = await Promise.all([
       rpcError(db(), 'secret_insights', { password: 'wrong password' }),
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: 'Sam' }),
@@ -260,7 +245,7 @@ forEachEngine('the hidden page password', ({ db }) => {
 
 forEachEngine('find_respondents', ({ db }) => {
   const NAMES = ['Ada Lovelace', 'ADA BYRNE', 'Mark a_c', 'Mark abc', '100% Sure', "O'Brien", 'back\\slash', 'Plain'];
-  const stored = new Map<string, Stored>();
+  const stored = new Map<string, StoredScores>();
   type Matches = { total: number; matches: { name: string; raw: number[] }[] };
   const find = (query: string) => callAsAnon<Matches>(db(), 'find_respondents', { password: PASSWORD, query });
   const namesFound = async (query: string) => (await find(query)).matches.map((m) => m.name).sort();
@@ -268,8 +253,8 @@ forEachEngine('find_respondents', ({ db }) => {
   beforeAll(async () => {
     await setPassword(db());
     const random = seededRandom(77);
-    for (const name of NAMES) stored.set(name, await submit(db(), name, randomChoices(random)));
-    await submit(db(), null, randomChoices(random));
+    for (const name of NAMES) stored.set(name, await submit(db(), randomChoices(random), name));
+    await submit(db(), randomChoices(random), null);
   });
 
   it('matches names case-insensitively and returns each with its raw totals', async () => {
@@ -402,11 +387,7 @@ describe.runIf(availableEngines().includes('postgres'))('insights under concurre
     try {
       const random = seededRandom(31);
       const sets = Array.from({ length: 200 }, () => randomChoices(random));
-      for (let i = 0; i < sets.length; i += 40) {
-        await Promise.all(
-          sets.slice(i, i + 40).map((answers, j) => submit(fresh.db, `Concurrent ${i + j}`, answers)),
-        );
-      }
+      await submitInBatches(fresh.db, sets, 40, (i) => `Concurrent ${i}`);
       const insights = await callAsAnon<Insights>(fresh.db, 'insights');
       expectAggregates(insights, expectedAggregates(await allRows(fresh.db)));
       expect(insights.count).toBe(200);

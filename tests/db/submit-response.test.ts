@@ -2,25 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { scoreChoices, type AnswerChoice } from '../../src/core/scoring.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { callRpc } from '../../server/rpc.ts';
 import { availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/engines.ts';
 import { nthChoices, randomChoices, seededRandom } from '../support/random-answers.ts';
-
-interface Stored {
-  submission_id: string;
-  love: number;
-  duty: number;
-  honor: number;
-  reason: number;
-  love_normalized: number;
-  duty_normalized: number;
-  honor_normalized: number;
-  reason_normalized: number;
-}
-
-function submit(db: Database, answers: unknown, name: unknown = null, submission_id: unknown = randomUUID()) {
-  return callAsAnon<Stored>(db, 'submit_response', { submission_id, name, answers });
-}
+import { submit, submitInBatches, type StoredScores } from '../support/submit.ts';
 
 async function snapshot(db: Database) {
   const responses = await db.query('select * from public.responses order by id');
@@ -154,7 +138,7 @@ forEachEngine('response_stats', ({ db }) => {
 
   it('averages the normalized values of every row', async () => {
     const random = seededRandom(5);
-    const stored: Stored[] = [];
+    const stored: StoredScores[] = [];
     for (let i = 0; i < 30; i++) stored.push(await submit(db(), randomChoices(random), `P${i}`));
     const stats = await callAsAnon<Record<string, number>>(db(), 'response_stats');
     expect(stats.count).toBe(30);
@@ -172,13 +156,7 @@ describe.runIf(availableEngines().includes('postgres'))('submit_response under c
     try {
       const random = seededRandom(99);
       const sets = Array.from({ length: 200 }, () => randomChoices(random));
-      for (let i = 0; i < sets.length; i += 20) {
-        await Promise.all(
-          sets.slice(i, i + 20).map((answers, j) =>
-            callRpc(fresh.db, 'submit_response', { submission_id: randomUUID(), name: `C${i + j}`, answers }),
-          ),
-        );
-      }
+      await submitInBatches(fresh.db, sets, 20, (i) => `C${i}`);
       const [row] = await fresh.db.query<{ n: number }>('select count(*)::int as n from public.responses');
       expect(row?.n).toBe(200);
       expect(await tallies(fresh.db)).toEqual(countsOf(sets));

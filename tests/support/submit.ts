@@ -1,0 +1,42 @@
+/** submit_response as the anonymous visitor calls it, and the scores it answers with. */
+import { randomUUID } from 'node:crypto';
+import type { AnswerChoice } from '../../src/core/scoring.ts';
+import type { Database } from '../../server/db/engine.ts';
+import { callAsAnon } from './engines.ts';
+
+export interface StoredScores {
+  submission_id: string;
+  love: number;
+  duty: number;
+  honor: number;
+  reason: number;
+  love_normalized: number;
+  duty_normalized: number;
+  honor_normalized: number;
+  reason_normalized: number;
+}
+
+/** Arguments are `unknown` so that tests can send malformed ones too. */
+export function submit(
+  db: Database,
+  answers: unknown,
+  name: unknown = null,
+  submission_id: unknown = randomUUID(),
+): Promise<StoredScores> {
+  return callAsAnon<StoredScores>(db, 'submit_response', { submission_id, name, answers });
+}
+
+/**
+ * Submits every answer set, `batch` at a time in parallel, so that
+ * concurrent calls meet in the database; `nameOf` names the i-th respondent.
+ */
+export async function submitInBatches(
+  db: Database,
+  sets: readonly AnswerChoice[][],
+  batch: number,
+  nameOf: (i: number) => string,
+): Promise<void> {
+  for (let i = 0; i < sets.length; i += batch) {
+    await Promise.all(sets.slice(i, i + batch).map((answers, j) => submit(db, answers, nameOf(i + j))));
+  }
+}
