@@ -1,25 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { openHome, toNameScreen, toQuestion, toResults } from './support/walk-quiz.ts';
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
+import { useProduct } from './support/product.ts';
+import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from './support/quiz-driver.ts';
 
 describe('axe-core finds no serious or critical violation', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const product = useProduct();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await product.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -27,26 +18,26 @@ describe('axe-core finds no serious or critical violation', () => {
   });
 
   it('on the intro screen', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     await expectNoSeriousAxeViolations(page, 'intro');
   });
 
   it('on the name screen', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     await toNameScreen(page);
     await expectNoSeriousAxeViolations(page, 'name screen');
   });
 
   it('on a question with Back', async () => {
-    await openHome(page, app.url);
-    await toNameScreen(page);
-    await toQuestion(page, '123', 2);
+    await openQuiz(page, product.app.url);
+    await startWithName(page, '123');
+    await answerFirst(page);
     await page.getByRole('button', { name: 'Back' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'question 2');
   });
 
   it('on the results screen', async () => {
-    await toResults(page, app.url);
+    await toResults(page, product.app.url);
     await expectNoSeriousAxeViolations(page, 'results');
   });
 
@@ -55,7 +46,7 @@ describe('axe-core finds no serious or critical violation', () => {
     ['understand.', 'understand the values.'],
   ] as const) {
     it(`in the ${title} overlay`, async () => {
-      await openHome(page, app.url);
+      await openQuiz(page, product.app.url);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: entry, exact: true }).click();
       await page.getByRole('dialog', { name: title }).waitFor();
       await expectNoSeriousAxeViolations(page, `${title} overlay`);
@@ -63,7 +54,7 @@ describe('axe-core finds no serious or critical violation', () => {
   }
 
   it('in the Understanding Your Chart overlay', async () => {
-    await toResults(page, app.url);
+    await toResults(page, product.app.url);
     await page.getByRole('button', { name: 'What does this mean?' }).click();
     await page.getByRole('dialog', { name: 'Understanding Your Chart' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'Understanding Your Chart overlay');
@@ -71,7 +62,7 @@ describe('axe-core finds no serious or critical violation', () => {
 
   it('with the menu open on a 360 px phone', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.locator('#site-menu').waitFor({ state: 'visible' });
     await expectNoSeriousAxeViolations(page, 'open menu on a phone');
@@ -79,7 +70,7 @@ describe('axe-core finds no serious or critical violation', () => {
 
   for (const path of ['/values', '/values/love', '/values/duty', '/values/honor', '/values/reason']) {
     it(`on the essay page ${path}`, async () => {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${product.app.url}${path}`);
       await expectNoSeriousAxeViolations(page, path);
     });
   }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ELEMENT_NODE, parse, walkSync, type ElementNode } from 'ultrahtml';
-import { startApp, type RunningApp } from './support/app.ts';
+import { useProduct } from './support/product.ts';
 
 const ESSAYS = [
   { path: '/values/love', title: 'Love' },
@@ -36,22 +36,18 @@ function readHead(html: string): Head {
 }
 
 describe('the value essays as pages, robots.txt, sitemap.xml and the unlisted /hehe', () => {
-  let app: RunningApp;
+  const product = useProduct({ browser: false });
   let site: string;
 
   beforeAll(async () => {
-    app = await startApp();
     // Canonical and sitemap addresses use the configured public site, not the test server's port.
-    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${product.app.url}/robots.txt`)).text();
     site = new URL(/^Sitemap: (.+)$/m.exec(robots)?.[1] ?? 'missing:').origin;
-  });
-  afterAll(async () => {
-    await app?.dispose();
   });
 
   for (const essay of ESSAYS) {
     it(`${essay.path} is served without JavaScript, with its title, description, canonical URL and Open Graph tags`, async () => {
-      const res = await fetch(`${app.url}${essay.path}`);
+      const res = await fetch(`${product.app.url}${essay.path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       const html = await res.text();
@@ -72,7 +68,7 @@ describe('the value essays as pages, robots.txt, sitemap.xml and the unlisted /h
   }
 
   it('robots.txt lets crawlers in, keeps them off /hehe and names the sitemap', async () => {
-    const res = await fetch(`${app.url}/robots.txt`);
+    const res = await fetch(`${product.app.url}/robots.txt`);
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\n');
     expect(lines).toContain('User-agent: *');
@@ -82,7 +78,7 @@ describe('the value essays as pages, robots.txt, sitemap.xml and the unlisted /h
   });
 
   it('/hehe tells search engines to keep it out of their index and has no canonical address', async () => {
-    const res = await fetch(`${app.url}/hehe`);
+    const res = await fetch(`${product.app.url}/hehe`);
     expect(res.status).toBe(200);
     const head = readHead(await res.text());
     expect(head.meta.robots).toBe('noindex, nofollow');
@@ -90,12 +86,12 @@ describe('the value essays as pages, robots.txt, sitemap.xml and the unlisted /h
   });
 
   it('sitemap.xml lists "/" and every essay page, and not /hehe', async () => {
-    const res = await fetch(`${app.url}/sitemap.xml`);
+    const res = await fetch(`${product.app.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
     expect(locs).toEqual(expect.arrayContaining(['/', ...ESSAYS.map((e) => e.path)]));
     expect(locs.filter((p) => p.startsWith('/hehe'))).toEqual([]);
-    const index = await fetch(`${app.url}/sitemap-index.xml`);
+    const index = await fetch(`${product.app.url}/sitemap-index.xml`);
     expect(index.status).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { HIGHLIGHT_DOT, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
-import { E2E_PASSWORD, startApp, type RunningApp } from './support/app.ts';
-import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+import { E2E_PASSWORD } from './support/app.ts';
+import { useProduct } from './support/product.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
@@ -43,19 +44,13 @@ function pickedText(page: Page, chart: 'scatter' | 'relative') {
 }
 
 describe('/hehe', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const product = useProduct();
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    await submitAll(app, respondents);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
+    await submitAll(product.app, respondents);
   });
 
   it('is locked at first, asks for the password and is kept out of search engines', async () => {
-    const { page } = await openHehe(browser, app.url);
+    const { page } = await openHehe(product.browser, product.app.url);
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toContain('noindex');
     await expect(page.getByText('Enter password to unclasp a secret book.').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('Enter password to unclasp a secret book.').getAttribute('placeholder')).resolves.toBe(
@@ -68,7 +63,7 @@ describe('/hehe', () => {
   });
 
   it('answers a wrong password with "Incorrect password." and stays locked, by Enter and by Unlock', async () => {
-    const { page, dialogs } = await openHehe(browser, app.url);
+    const { page, dialogs } = await openHehe(product.browser, product.app.url);
     const bodies: Promise<string>[] = [];
     page.on('response', (res) => bodies.push(res.body().then((b) => b.toString('utf8'), () => '')));
     const field = page.getByPlaceholder('Enter secret password');
@@ -90,7 +85,7 @@ describe('/hehe', () => {
   });
 
   it('unlocks with Enter and the right password, keeping it out of storage and the address', async () => {
-    const { page, dialogs } = await openHehe(browser, app.url);
+    const { page, dialogs } = await openHehe(product.browser, product.app.url);
     const field = page.getByPlaceholder('Enter secret password');
     await field.fill(E2E_PASSWORD);
     await field.press('Enter');
@@ -107,7 +102,7 @@ describe('/hehe', () => {
   });
 
   it('shows the name behind each dot clicked, "Anonymous" for none, and markup as plain text', async () => {
-    const { page, dialogs } = await openHehe(browser, app.url);
+    const { page, dialogs } = await openHehe(product.browser, product.app.url);
     await unlock(page);
     const dots = await dotCentres(page, 'scatter', RESPONDENT_DOT);
     expect(dots).toHaveLength(respondents.length);
@@ -131,7 +126,7 @@ describe('/hehe', () => {
   });
 
   it('finds a name typed in another case, lists it and highlights it on the relative plot', async () => {
-    const { page, dialogs } = await openHehe(browser, app.url);
+    const { page, dialogs } = await openHehe(product.browser, product.app.url);
     await unlock(page);
     expect((await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
     const search = page.getByPlaceholder('Search by name...');
@@ -154,7 +149,7 @@ describe('/hehe', () => {
   });
 
   it('says "No matching name found." when no name matches, and highlights nothing', async () => {
-    const { page, dialogs } = await openHehe(browser, app.url);
+    const { page, dialogs } = await openHehe(product.browser, product.app.url);
     await unlock(page);
     const search = page.getByPlaceholder('Search by name...');
     await search.fill('Zebedee');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { averageShares, wholePercents } from '../../src/core/average-shares.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
@@ -7,10 +7,11 @@ import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
 import { VALUE_COLORS } from '../../src/charts/palette.ts';
 import type { Insights, RawPoint } from '../../src/lib/api.ts';
 import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+import { useProduct } from './support/product.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { seededRandom } from '../support/random-answers.ts';
 import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
+import { collectConsoleErrors } from './support/quiz-driver.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -23,27 +24,16 @@ async function openInsights(browser: Browser, url: string): Promise<{ page: Page
   // A context of its own per page: axe-core needs one to run its scan.
   const context = await browser.newContext({ deviceScaleFactor: 1, viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = collectConsoleErrors(page);
   await page.goto(`${url}/insights`);
   return { page, errors };
 }
 
 describe('/insights', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
+  const product = useProduct();
 
   it('with no respondents yet, logs it and leaves every chart empty', async () => {
-    const { page, errors } = await openInsights(browser, app.url);
+    const { page, errors } = await openInsights(product.browser, product.app.url);
     await poll(() => errors.some((e) => e.includes('No insights data'))).toBe(true);
     for (const chart of CHARTS) {
       await expect(canvasOf(page, chart).getAttribute('data-drawn')).resolves.toBe('no');
@@ -53,15 +43,12 @@ describe('/insights', () => {
   });
 
   it('when the call fails, logs it and leaves every chart empty', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    const page = await product.browser.newPage();
+    const errors = collectConsoleErrors(page);
     await page.route('**/rest/v1/rpc/insights', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"PGRST000","message":"down","details":null,"hint":null}' }),
     );
-    await page.goto(`${app.url}/insights`);
+    await page.goto(`${product.app.url}/insights`);
     await poll(() => errors.some((e) => e.includes('Error fetching insights data'))).toBe(true);
     for (const chart of CHARTS) expect((await countPixels(page, chart)).painted, chart).toBe(0);
     await page.context().close();
@@ -69,11 +56,11 @@ describe('/insights', () => {
 
   describe('with respondents', () => {
     beforeAll(async () => {
-      await submitAll(app, respondents);
+      await submitAll(product.app, respondents);
     });
 
     it('draws the pie with every value and labels it with whole percentages of the mean shares', async () => {
-      const { page } = await openInsights(browser, app.url);
+      const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'pie');
       for (const v of VALUES) {
         expect((await countPixels(page, 'pie', VALUE_COLORS[v].bright, 2)).ofColour, v).toBeGreaterThan(200);
@@ -93,7 +80,7 @@ describe('/insights', () => {
     });
 
     it('draws one dot per respondent on the full scatterplot, and the relative one', async () => {
-      const { page } = await openInsights(browser, app.url);
+      const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'scatter');
       await waitForDrawing(page, 'relative');
       const dots = await dotCentres(page, 'scatter', RESPONDENT_DOT);
@@ -110,7 +97,7 @@ describe('/insights', () => {
     });
 
     it('draws the quadrant heatmap and lists the exact counts of the four pairs', async () => {
-      const { page } = await openInsights(browser, app.url);
+      const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'heatmap');
       expect((await countPixels(page, 'heatmap')).painted).toBeGreaterThan(5000);
       const rows = await page.locator('table tbody tr').evaluateAll((trs) =>
@@ -128,7 +115,7 @@ describe('/insights', () => {
     });
 
     it('shows how others answered every question, with the share of each answer', async () => {
-      const { page } = await openInsights(browser, app.url);
+      const { page } = await openInsights(product.browser, product.app.url);
       await page.locator('[data-question="12"]').waitFor();
       for (const q of QUESTIONS) {
         const shown = await page.locator(`[data-question="${q.id}"] ul li`).evaluateAll((lis) =>
@@ -144,7 +131,7 @@ describe('/insights', () => {
     });
 
     it('never sends a respondent’s name to an anonymous visitor of / or /insights', async () => {
-      const page = await browser.newPage();
+      const page = await product.browser.newPage();
       const bodies: Promise<{ url: string; text: string }>[] = [];
       page.on('response', (res) => {
         bodies.push(
@@ -154,9 +141,9 @@ describe('/insights', () => {
             .catch(() => ({ url: res.url(), text: '' })),
         );
       });
-      await page.goto(app.url);
+      await page.goto(product.app.url);
       await page.waitForLoadState('networkidle');
-      await page.goto(`${app.url}/insights`);
+      await page.goto(`${product.app.url}/insights`);
       await waitForDrawing(page, 'scatter');
       await page.waitForLoadState('networkidle');
       const received = await Promise.all(bodies);
@@ -174,15 +161,15 @@ describe('/insights', () => {
     });
 
     it('says when the scatterplots show a sample, and of how many, and draws it', async () => {
-      const real = await app.rpc<Insights>('insights');
+      const real = await product.app.rpc<Insights>('insights');
       const random = seededRandom(5000);
       const half = (max: number) => Math.round(random() * max * 2) / 2;
       const raw = Array.from({ length: 5000 }, (): RawPoint => [half(19), half(17), half(14), half(17)]);
       const sampled = { ...real.body, count: 1_234_567, points: { kind: 'sample', total: 1_234_567, raw } };
-      const context = await browser.newContext({ deviceScaleFactor: 1 });
+      const context = await product.browser.newContext({ deviceScaleFactor: 1 });
       const page = await context.newPage();
       await page.route('**/rest/v1/rpc/insights', (route) => route.fulfill({ json: sampled }));
-      await page.goto(`${app.url}/insights`);
+      await page.goto(`${product.app.url}/insights`);
       for (const chart of ['scatter', 'relative']) {
         const coverage = page.locator('figure', { has: canvasOf(page, chart) }).locator('[data-coverage]');
         await poll(() => coverage.textContent()).toContain('Showing a sample of 5,000 of 1,234,567 respondents.');
@@ -193,7 +180,7 @@ describe('/insights', () => {
     });
 
     it('has no serious accessibility violations', async () => {
-      const { page } = await openInsights(browser, app.url);
+      const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'heatmap');
       await expectNoSeriousAxeViolations(page, '/insights');
       await page.context().close();

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { openHome, toNameScreen, toQuestion, toResults } from './support/walk-quiz.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { useProduct } from './support/product.ts';
+import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from './support/quiz-driver.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
@@ -47,21 +46,12 @@ function menuEntries(page: Page): Locator {
 }
 
 describe('overlays and the top-bar menu on "/"', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const product = useProduct();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
+    context = await product.browser.newContext({ viewport: DESKTOP });
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -71,8 +61,8 @@ describe('overlays and the top-bar menu on "/"', () => {
   for (const [which, overlay] of Object.entries(OVERLAYS)) {
     for (const [how, close] of Object.entries(CLOSERS)) {
       it(`${which} opens as a labelled modal dialog, takes focus, and closes by ${how}, giving focus back`, async () => {
-        if (which === 'understanding') await toResults(page, app.url);
-        else await openHome(page, app.url);
+        if (which === 'understanding') await toResults(page, product.app.url);
+        else await openQuiz(page, product.app.url);
         const opener = await overlay.open(page);
 
         const dialog = page.getByRole('dialog', { name: overlay.title });
@@ -90,7 +80,7 @@ describe('overlays and the top-bar menu on "/"', () => {
   }
 
   it('shows the About text and the four essays with their literary references', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     await openFromMenu(page, 'about.');
     const about = page.getByRole('dialog', { name: 'About' });
     expect(await about.textContent()).toContain('explores where your values lie between love, honor, duty and reason');
@@ -106,7 +96,7 @@ describe('overlays and the top-bar menu on "/"', () => {
   });
 
   it('the results overlay holds the same essay text as Explain', async () => {
-    await toResults(page, app.url);
+    await toResults(page, product.app.url);
     await page.getByRole('button', { name: 'What does this mean?' }).click();
     const understanding = await page.getByRole('dialog', { name: 'Understanding Your Chart' }).locator('.essays').innerHTML();
     await page.keyboard.press('Escape');
@@ -117,7 +107,7 @@ describe('overlays and the top-bar menu on "/"', () => {
   });
 
   it('About and Explain replace each other: never two overlays at once', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     const opener = await openFromMenu(page, 'about.');
     await page.getByRole('dialog', { name: 'About' }).waitFor();
     await page.getByRole('button', { name: 'read about the four values.' }).click();
@@ -130,19 +120,19 @@ describe('overlays and the top-bar menu on "/"', () => {
   });
 
   it('on the home screen the menu entries read "home.", "about." and "understand."', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     expect(await menuEntries(page).allInnerTexts()).toEqual(['home.', 'about.', 'understand.']);
   });
 
   it('past the home screen the menu offers Home, Start over, About, Explain and Insights', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     await toNameScreen(page);
     expect(await menuEntries(page).allInnerTexts()).toEqual(['Home', 'Start over', 'About', 'Explain', 'Insights']);
     expect(await page.getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe('/insights');
   });
 
   it('logo and title lead to /insights', async () => {
-    await openHome(page, app.url);
+    await openQuiz(page, product.app.url);
     const brand = page.locator('.topbar__brand');
     expect(await brand.getAttribute('href')).toBe('/insights');
     expect(await brand.locator('img').count()).toBe(1);
@@ -151,9 +141,10 @@ describe('overlays and the top-bar menu on "/"', () => {
 
   for (const entry of ['Start over', 'Home']) {
     it(`${entry} resets everything: intro, name cleared, answers gone, at "/"`, async () => {
-      await openHome(page, app.url);
-      await toNameScreen(page);
-      await toQuestion(page, 'Ada', 3);
+      await openQuiz(page, product.app.url);
+      await startWithName(page, 'Ada');
+      await answerFirst(page);
+      await answerFirst(page);
       expect(await page.locator('#quiz-question').isVisible()).toBe(true);
 
       const menu = page.getByRole('navigation', { name: 'Main' });
@@ -177,7 +168,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('folds the menu behind three bars named "Menu"', async () => {
-      await openHome(page, app.url);
+      await openQuiz(page, product.app.url);
       const toggle = page.getByRole('button', { name: 'Menu', exact: true });
       expect(await toggle.isVisible()).toBe(true);
       expect(await toggle.locator('.topbar__bar').count()).toBe(3);
@@ -189,7 +180,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('closes the menu on a click outside it', async () => {
-      await openHome(page, app.url);
+      await openQuiz(page, product.app.url);
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.locator('#site-menu').waitFor({ state: 'visible' });
       // Bottom left of the screen, well away from the menu that folds out top right.
@@ -201,7 +192,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('closes the menu when an entry is chosen, and focus returns to the menu button after the overlay', async () => {
-      await openHome(page, app.url);
+      await openQuiz(page, product.app.url);
       const toggle = page.getByRole('button', { name: 'Menu', exact: true });
       await toggle.click();
       await page.getByRole('button', { name: 'about.', exact: true }).click();
@@ -214,7 +205,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('fits the overlay on the screen', async () => {
-      await openHome(page, app.url);
+      await openQuiz(page, product.app.url);
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.getByRole('button', { name: 'understand.', exact: true }).click();
       const box = await page.getByRole('dialog', { name: 'understand the values.' }).boundingBox();

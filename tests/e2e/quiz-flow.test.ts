@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { COMPARE_CHART_SIZE, QUESTION_FADE_MS } from '../../src/core/quiz.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { useProduct } from './support/product.ts';
 import {
   PATH_A,
   PATH_B,
@@ -11,7 +10,7 @@ import {
   answerText,
   collectConsoleErrors,
   expectedPercentages,
-  gotoQuiz,
+  openQuiz,
   questionHeading,
   responseCount,
   shownPercentages,
@@ -21,31 +20,21 @@ import {
   waitForQuestion,
   waitForResults,
   POLL,
-} from './quiz-driver.ts';
+} from './support/quiz-driver.ts';
 
 describe('the quiz on "/"', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const product = useProduct();
   const pages: Page[] = [];
 
   async function open(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await product.browser.newPage({ viewport: { width: 1200, height: 900 } });
     pages.push(page);
-    await gotoQuiz(page, app.url);
+    await openQuiz(page, product.app.url);
     return page;
   }
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('with a name: shows the core\'s percentages and stores one row with that name and those totals', async () => {
-    const before = await responseCount(app);
+    const before = await responseCount(product.app);
     const page = await open();
     const errors = collectConsoleErrors(page);
     await expect(page.getByRole('heading', { name: 'Map your Contradictions', level: 1 }).isVisible()).resolves.toBe(true);
@@ -54,8 +43,8 @@ describe('the quiz on "/"', () => {
     await waitForResults(page);
 
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
-    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
-    expect((await storedRespondents(app)).filter((r) => r.name === 'Ada')).toEqual([{ name: 'Ada', raw: totalsFor(PATH_A) }]);
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
+    expect((await storedRespondents(product.app)).filter((r) => r.name === 'Ada')).toEqual([{ name: 'Ada', raw: totalsFor(PATH_A) }]);
     expect(errors.filter((e) => e.startsWith('Error saving final scores'))).toEqual([]);
 
     // "What does this mean?" opens "Understanding Your Chart"; focus comes back when it closes.
@@ -67,15 +56,15 @@ describe('the quiz on "/"', () => {
   });
 
   it('anonymously: a blank name is stored as null', async () => {
-    const before = await responseCount(app);
+    const before = await responseCount(product.app);
     const page = await open();
     await startWithName(page, '');
     await answer(page, PATH_B);
     await waitForResults(page);
 
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
-    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
-    const rows = await storedRespondents(app);
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
+    const rows = await storedRespondents(product.app);
     expect(rows).toContainEqual({ name: null, raw: totalsFor(PATH_B) });
     expect(rows.filter((r) => r.name === 'Ada')).toHaveLength(1);
   });
@@ -98,7 +87,7 @@ describe('the quiz on "/"', () => {
       return seen.size;
     });
     expect(colours).toBeGreaterThan(8);
-    const count = await responseCount(app);
+    const count = await responseCount(product.app);
     expect(await canvas.getAttribute('aria-label')).toMatch(new RegExp(`^Your values against the average of ${count} responses\\.`));
   });
 
@@ -123,7 +112,7 @@ describe('the quiz on "/"', () => {
   });
 
   it('test mode ("123") shows results and stores nothing', async () => {
-    const before = await responseCount(app);
+    const before = await responseCount(product.app);
     const page = await open();
     const submits: string[] = [];
     page.on('request', (r) => {
@@ -136,7 +125,7 @@ describe('the quiz on "/"', () => {
     // Once the comparison has arrived every call of the results screen is done.
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
-    expect(await responseCount(app)).toBe(before);
+    expect(await responseCount(product.app)).toBe(before);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('pending')))).toEqual([]);
   });
 
@@ -152,9 +141,9 @@ describe('the quiz on "/"', () => {
     await waitForQuestion(page, 1);
     expect(await fadeOf(page)).toEqual({ name: 'quiz-fade-in', duration: `${QUESTION_FADE_MS / 1000}s` });
 
-    const calm = await browser.newContext({ reducedMotion: 'reduce' });
+    const calm = await product.browser.newContext({ reducedMotion: 'reduce' });
     const still = await calm.newPage();
-    await gotoQuiz(still, app.url);
+    await openQuiz(still, product.app.url);
     await startWithName(still, '123');
     await answer(still, [0], 0);
     await waitForQuestion(still, 1);
@@ -163,7 +152,7 @@ describe('the quiz on "/"', () => {
   });
 
   it('can be finished by keyboard alone', async () => {
-    const before = await responseCount(app);
+    const before = await responseCount(product.app);
     const page = await open();
 
     /** Tabs until the focused element's text, value or placeholder is `label`, then presses `key`. */
@@ -193,7 +182,7 @@ describe('the quiz on "/"', () => {
     }
     await waitForResults(page);
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
-    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
-    expect(await storedRespondents(app)).toContainEqual({ name: 'Keys', raw: totalsFor(PATH_B) });
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
+    expect(await storedRespondents(product.app)).toContainEqual({ name: 'Keys', raw: totalsFor(PATH_B) });
   });
 });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useProduct } from './support/product.ts';
 import {
   PATH_A,
   PATH_B,
   answer,
-  gotoQuiz,
+  openQuiz,
   collectConsoleErrors,
   expectedPercentages,
   responseCount,
@@ -16,7 +15,7 @@ import {
   totalsFor,
   waitForResults,
   POLL,
-} from './quiz-driver.ts';
+} from './support/quiz-driver.ts';
 
 const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
 
@@ -41,42 +40,32 @@ function watchSubmits(page: Page): { sent: number; ok: number } {
 }
 
 describe('a failed save', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const product = useProduct();
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('with the request blocked: results still show, and the next page load stores it exactly once', async () => {
-    const before = await responseCount(app);
-    context = await browser.newContext();
+    const before = await responseCount(product.app);
+    context = await product.browser.newContext();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     await page.route(SUBMIT_ROUTE, (route) => route.abort('connectionrefused'));
-    await gotoQuiz(page, app.url);
+    await openQuiz(page, product.app.url);
     await startWithName(page, 'Blocked');
     await answer(page, PATH_A);
     await waitForResults(page);
 
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
     await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
-    expect(await responseCount(app)).toBe(before);
+    expect(await responseCount(product.app)).toBe(before);
     expect(await pendingCount(page)).toBe(1);
     // Nothing about the failure is shown to the visitor.
     expect(await page.getByText(/error|failed|offline/i).count()).toBe(0);
 
     await page.unroute(SUBMIT_ROUTE);
     await page.reload();
-    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     await expect.poll(() => pendingCount(page), POLL).toBe(0);
-    expect((await storedRespondents(app)).filter((r) => r.name === 'Blocked')).toEqual([
+    expect((await storedRespondents(product.app)).filter((r) => r.name === 'Blocked')).toEqual([
       { name: 'Blocked', raw: totalsFor(PATH_A) },
     ]);
 
@@ -86,19 +75,19 @@ describe('a failed save', () => {
     await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(later.sent).toBe(0);
-    expect(await responseCount(app)).toBe(before + 1);
+    expect(await responseCount(product.app)).toBe(before + 1);
     await context.close();
   });
 
   it('with the backend stopped: stored once it is back and the browser comes online', async () => {
-    const before = await responseCount(app);
-    const anonymousBefore = (await storedRespondents(app)).filter((r) => r.name === null).length;
-    context = await browser.newContext();
+    const before = await responseCount(product.app);
+    const anonymousBefore = (await storedRespondents(product.app)).filter((r) => r.name === null).length;
+    context = await product.browser.newContext();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await gotoQuiz(page, app.url);
+    await openQuiz(page, product.app.url);
     await startWithName(page, '');
-    await app.stop();
+    await product.app.stop();
     try {
       await answer(page, PATH_B);
       await waitForResults(page);
@@ -106,16 +95,16 @@ describe('a failed save', () => {
       await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
       expect(await pendingCount(page)).toBe(1);
     } finally {
-      await app.start();
+      await product.app.start();
     }
     const submits = watchSubmits(page);
     // The browser noticing the network again fires "online"; that alone sends the submission.
     await context.setOffline(true);
     await context.setOffline(false);
-    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     await expect.poll(() => pendingCount(page), POLL).toBe(0);
     expect(submits.ok).toBe(1);
-    const anonymous = (await storedRespondents(app)).filter((r) => r.name === null);
+    const anonymous = (await storedRespondents(product.app)).filter((r) => r.name === null);
     expect(anonymous).toHaveLength(anonymousBefore + 1);
     expect(anonymous).toContainEqual({ name: null, raw: totalsFor(PATH_B) });
     // The charts whose code could not load while the server was down are drawn now.
@@ -125,26 +114,26 @@ describe('a failed save', () => {
 
     await page.reload();
     await page.waitForLoadState('networkidle');
-    expect(await responseCount(app)).toBe(before + 1);
+    expect(await responseCount(product.app)).toBe(before + 1);
     await context.close();
   });
   it('offline from the first click: the answers are kept, and results and the save follow once online', async () => {
-    const before = await responseCount(app);
-    context = await browser.newContext();
+    const before = await responseCount(product.app);
+    context = await product.browser.newContext();
     const page = await context.newPage();
-    await gotoQuiz(page, app.url);
+    await openQuiz(page, product.app.url);
     await context.setOffline(true);
     await startWithName(page, 'Offline');
     await answer(page, PATH_B);
     await expect.poll(() => pendingCount(page), POLL).toBe(1);
-    expect(await responseCount(app)).toBe(before);
+    expect(await responseCount(product.app)).toBe(before);
 
     await context.setOffline(false);
     await waitForResults(page);
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
-    await expect.poll(() => responseCount(app), POLL).toBe(before + 1);
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     await expect.poll(() => pendingCount(page), POLL).toBe(0);
-    expect((await storedRespondents(app)).filter((r) => r.name === 'Offline')).toEqual([
+    expect((await storedRespondents(product.app)).filter((r) => r.name === 'Offline')).toEqual([
       { name: 'Offline', raw: totalsFor(PATH_B) },
     ]);
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();

@@ -1,33 +1,29 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useProduct } from './support/product.ts';
 import {
   PATH_A,
   answer,
-  gotoQuiz,
+  openQuiz,
   expectedPercentages,
   responseCount,
   shownPercentages,
   startWithName,
   waitForResults,
   POLL,
-} from './quiz-driver.ts';
+} from './support/quiz-driver.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('sharing a result', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const product = useProduct();
   let results: Page;
   let link: string;
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    results = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await gotoQuiz(results, app.url);
+    results = await product.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await openQuiz(results, product.app.url);
     await startWithName(results, 'Sharer');
     await answer(results, PATH_A);
     await waitForResults(results);
@@ -35,16 +31,12 @@ describe('sharing a result', () => {
     await results.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     link = await results.getByLabel('Link to this result').inputValue();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
 
   it('the link reopens the same percentages without retaking or storing anything', async () => {
-    expect(await responseCount(app)).toBe(1);
-    expect(link).toBe(`${app.url}/?r=${PATH_A.join('')}`);
+    expect(await responseCount(product.app)).toBe(1);
+    expect(link).toBe(`${product.app.url}/?r=${PATH_A.join('')}`);
     expect(link).not.toContain('Sharer');
-    const page = await browser.newPage();
+    const page = await product.browser.newPage();
     const submits: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/rpc/submit_response')) submits.push(r.url());
@@ -55,7 +47,7 @@ describe('sharing a result', () => {
     expect(await shownPercentages(page)).toEqual(await shownPercentages(results));
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
-    expect(await responseCount(app)).toBe(1);
+    expect(await responseCount(product.app)).toBe(1);
 
     // From a shared result the visitor can take the quiz themselves.
     await page.getByRole('button', { name: 'Take the quiz yourself' }).click();
@@ -66,10 +58,10 @@ describe('sharing a result', () => {
   it('an invalid link falls back to the intro without an error', async () => {
     const bad = ['99', 'abc', `${PATH_A.join('')}0`, '000000000040', '00000000000x', ''];
     for (const code of bad) {
-      const page = await browser.newPage();
+      const page = await product.browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await gotoQuiz(page, `${app.url}/?r=${encodeURIComponent(code)}`);
+      await openQuiz(page, `${product.app.url}/?r=${encodeURIComponent(code)}`);
       await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
       await expect.poll(() => new URL(page.url()).search, { ...POLL, message: code }).toBe('');
       expect(await page.getByRole('heading', { name: 'Your Results' }).count(), code).toBe(0);

@@ -1,38 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from './support/product.ts';
 
 describe('npm start serves the product on its embedded database', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
+  const product = useProduct();
   it('serves the home page', async () => {
-    const page = await browser.newPage();
-    const res = await page.goto(app.url);
+    const page = await product.browser.newPage();
+    const res = await page.goto(product.app.url);
     expect(res?.status()).toBe(200);
     expect(await page.title()).toContain('Map your Contradictions');
   });
 
   it('answers RPC from the page origin through supabase-js conventions', async () => {
-    const stats = await app.rpc<{ count: number }>('response_stats');
+    const stats = await product.app.rpc<{ count: number }>('response_stats');
     expect(stats).toEqual({ status: 200, body: { count: 0, love: null, duty: null, honor: null, reason: null } });
   });
 
   it('keeps the data when the server stops and starts again', async () => {
     const answers = Array.from({ length: 12 }, (_, i) => ({ question_id: i + 1, answer_text: i === 3 || i === 7 || i === 10 ? '' : 'Neutral' }));
-    expect((await app.rpc('submit_response', { submission_id: crypto.randomUUID(), name: null, answers })).status).toBe(400);
-    await app.stop();
-    await app.start();
-    const stats = await app.rpc<{ count: number }>('response_stats');
+    expect((await product.app.rpc('submit_response', { submission_id: crypto.randomUUID(), name: null, answers })).status).toBe(400);
+    await product.app.stop();
+    await product.app.start();
+    const stats = await product.app.rpc<{ count: number }>('response_stats');
     expect(stats.body.count).toBe(0);
   });
 });
