@@ -29,28 +29,37 @@ export interface RunningApp {
 
 const READY = /at http:\/\/[^:\s]+:(\d+)/;
 
+// Children being stopped on purpose, whose exit is no news.
+const stopping = new WeakSet<ChildProcess>();
+
+/** The last lines a server printed, kept so an unexpected exit can be explained. */
+const OUTPUT_KEPT = 20_000;
+
 function launch(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = READY.exec(output);
+    let ready = false;
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-OUTPUT_KEPT);
+      const m = ready ? null : READY.exec(output);
       if (m) {
-        child.stdout?.off('data', onData);
+        ready = true;
         resolve({ child, port: Number(m[1]) });
       }
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('exit', (code, signal) => {
+      if (!ready) reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+      else if (!stopping.has(child)) console.error(`server exited unexpectedly (${code ?? signal}):\n${output}`);
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
   });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
+  stopping.add(child);
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
