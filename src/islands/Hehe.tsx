@@ -1,16 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { positionsOf, relativePositionsOf } from '../core/points.ts';
 import type { PickedDot } from '../charts/insights/scatter.ts';
 import type { SecretInsights } from '../lib/api.ts';
 import { $search, $secret, pickRespondent } from '../stores/secret-insights.ts';
-import { AveragePie } from './insights/AveragePie.tsx';
+import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { NameSearch } from './insights/NameSearch.tsx';
 import { PasswordGate } from './insights/PasswordGate.tsx';
 import { PickedName } from './insights/PickedName.tsx';
-import { RespondentScatter } from './insights/RespondentScatter.tsx';
 import { plural } from './insights/format.ts';
-import { RELATIVE_INTRO, SCATTER_INTRO } from './insights/texts.ts';
 import styles from './insights/insights.module.css';
 
 const pickOnScatter = (dot: PickedDot) => pickRespondent('scatter', dot);
@@ -21,16 +18,7 @@ function SecretView({ insights }: { insights: SecretInsights | null }) {
   const search = useStore($search);
   useEffect(() => heading.current?.focus(), []);
 
-  const range = useMemo(() => (insights?.min && insights.max ? { min: insights.min, max: insights.max } : null), [insights]);
-  const positions = useMemo(() => (insights ? positionsOf(insights.points.raw) : []), [insights]);
-  const relative = useMemo(
-    () => (insights && range ? relativePositionsOf(insights.points.raw, range) : []),
-    [insights, range],
-  );
-  const highlighted = useMemo(
-    () => (search && range ? relativePositionsOf(search.result.matches.map((m) => m.raw), range) : []),
-    [search, range],
-  );
+  const matches = useMemo(() => (search ? search.result.matches.map((m) => m.raw) : []), [search]);
 
   return (
     <div className={styles.page}>
@@ -39,35 +27,22 @@ function SecretView({ insights }: { insights: SecretInsights | null }) {
       </h1>
       {insights && <p className={styles.caption}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
       <div className={styles.grid}>
-        <AveragePie mean={insights?.mean ?? null} idPrefix="hehe" />
-        <RespondentScatter
-          chart="scatter"
-          title="All respondents"
-          intro={SCATTER_INTRO}
-          points={insights?.points ?? null}
-          positions={positions}
-          onPick={pickOnScatter}
+        <CrowdCharts
+          insights={insights}
           idPrefix="hehe"
-        >
-          {insights && <PickedName chart="scatter" />}
-        </RespondentScatter>
-        <RespondentScatter
-          chart="relative"
-          title="Relative to the range"
-          intro={RELATIVE_INTRO}
-          points={insights?.points ?? null}
-          positions={relative}
-          highlighted={highlighted}
-          onPick={pickOnRelative}
-          idPrefix="hehe"
-        >
-          {insights && (
-            <>
-              <PickedName chart="relative" />
-              <NameSearch />
-            </>
-          )}
-        </RespondentScatter>
+          highlightedRaw={matches}
+          onPickScatter={pickOnScatter}
+          onPickRelative={pickOnRelative}
+          scatterExtra={insights && <PickedName chart="scatter" />}
+          relativeExtra={
+            insights && (
+              <>
+                <PickedName chart="relative" />
+                <NameSearch />
+              </>
+            )
+          }
+        />
       </div>
     </div>
   );
