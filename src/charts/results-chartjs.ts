@@ -3,12 +3,12 @@
  * weighs on the quiz before the results appear. Only the parts the two
  * results charts draw with are registered, so the rest is left out of the bundle.
  */
+import { lazyOnce } from '../lib/lazy.ts';
+
 export type ChartModule = typeof import('chart.js');
 
-let loading: Promise<ChartModule> | undefined;
-
-export function loadResultsChartJs(): Promise<ChartModule> {
-  loading ??= import('chart.js').then((chartjs) => {
+export const loadResultsChartJs: () => Promise<ChartModule> = lazyOnce(() =>
+  import('chart.js').then((chartjs) => {
     chartjs.Chart.register(
       chartjs.ScatterController,
       chartjs.BarController,
@@ -19,13 +19,8 @@ export function loadResultsChartJs(): Promise<ChartModule> {
       chartjs.Tooltip,
     );
     return chartjs;
-  });
-  // A chunk that failed to load (offline) must not stick: the next call tries again.
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
-}
+  }),
+);
 
 /**
  * Hands Chart.js to `draw` once it is loaded. If loading fails (the visitor

@@ -10,6 +10,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Value, ValueScores } from '../core/values.ts';
 import type { AnswerChoice } from '../core/scoring.ts';
+import { lazyOnce } from './lazy.ts';
 
 /** What the database returns for a stored response. */
 export interface StoredScores extends ValueScores {
@@ -54,20 +55,13 @@ function backendUrl(): string {
   return import.meta.env.PUBLIC_SUPABASE_URL || globalThis.location.origin;
 }
 
-let client: Promise<SupabaseClient> | undefined;
-
-function getClient(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+const getClient: () => Promise<SupabaseClient> = lazyOnce(() =>
+  import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(backendUrl(), import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     }),
-  ).catch((error: unknown) => {
-    // A chunk that failed to load (offline, server down) must not stick: the next call tries again.
-    client = undefined;
-    throw error;
-  });
-  return client;
-}
+  ),
+);
 
 async function rpc<T>(fn: string, args: object = {}): Promise<T> {
   const supabase = await getClient();

@@ -9,6 +9,7 @@ import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, SubmitInput } from '../lib/api.ts';
+import { lazyOnce } from '../lib/lazy.ts';
 import { addPending, newSubmissionId, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
 import type { SaveOutcome } from '../lib/pending-submissions.ts';
 
@@ -74,15 +75,7 @@ function now(): number {
  * has them when the last answer is saved.
  */
 type Sender = typeof import('../lib/pending-submissions.ts');
-let sender: Promise<Sender> | undefined;
-
-function loadSender(): Promise<Sender> {
-  sender ??= import('../lib/pending-submissions.ts');
-  sender.catch(() => {
-    sender = undefined;
-  });
-  return sender;
-}
+const loadSender: () => Promise<Sender> = lazyOnce(() => import('../lib/pending-submissions.ts'));
 
 function loadApi() {
   return import('../lib/api.ts');

@@ -3,12 +3,12 @@
  * use so that the page shell and its text arrive without them. Only what the
  * pie, the scatterplots and the heatmap draw with is registered.
  */
+import { lazyOnce } from '../../lib/lazy.ts';
+
 export type ChartModule = typeof import('chart.js');
 
-let loading: Promise<ChartModule> | undefined;
-
-export function loadInsightsChartJs(): Promise<ChartModule> {
-  loading ??= Promise.all([import('chart.js'), import('chartjs-chart-matrix')]).then(([chartjs, matrix]) => {
+export const loadInsightsChartJs: () => Promise<ChartModule> = lazyOnce(() =>
+  Promise.all([import('chart.js'), import('chartjs-chart-matrix')]).then(([chartjs, matrix]) => {
     chartjs.Chart.register(
       chartjs.PieController,
       chartjs.ArcElement,
@@ -22,6 +22,5 @@ export function loadInsightsChartJs(): Promise<ChartModule> {
       matrix.MatrixElement,
     );
     return chartjs;
-  });
-  return loading;
-}
+  }),
+);
