@@ -3,6 +3,7 @@
  * place on the map. Their texts live in src/content/figures; whoever reads
  * those (Astro's collection, a script, a test) hands the figures in here.
  */
+import type { Position } from './scoring.ts';
 import { VALUES, type ValueScores } from './values.ts';
 
 /** What matching needs of a figure: its anchor on /figures and its four shares. */
@@ -47,4 +48,11 @@ export function nearestFigures<F extends FigurePoint>(
 
 function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A place on the results chart in words, e.g. "Love over Duty by 0.47, Honor over Reason by 0.25". */
+export function describePosition({ x, y }: Position): string {
+  const vertical = y === 0 ? 'Love and Duty even' : `${y > 0 ? 'Love over Duty' : 'Duty over Love'} by ${Math.abs(y).toFixed(2)}`;
+  const horizontal = x === 0 ? 'Honor and Reason even' : `${x > 0 ? 'Reason over Honor' : 'Honor over Reason'} by ${Math.abs(x).toFixed(2)}`;
+  return `${vertical}, ${horizontal}`;
 }
