@@ -48,7 +48,7 @@ describe('/figures', () => {
 
     for (const figure of FIGURES) {
       const article = page.locator(`article#${figure.slug}`);
-      await expect.poll(() => article.count(), figure.slug).toBe(1);
+      expect(await article.count(), figure.slug).toBe(1);
       expect(await article.getByRole('heading', { level: 3 }).innerText()).toBe(figure.data.name);
       // Markdown sets typographic quotes: compare the words, not the apostrophes.
       const text = (await article.innerText()).replaceAll('’', "'");
