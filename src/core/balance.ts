@@ -7,8 +7,16 @@ import { leanOf, type Lean, type LeanCounts } from './points.ts';
 import { formatPercent as percent, resultPosition, resultShares } from './scoring.ts';
 import type { ValueScores } from './values.ts';
 
+export interface BalanceBounds {
+  readonly nearestMin: number;
+  readonly nearestMax: number;
+  readonly axisMean: number;
+  readonly quadrantMin: number;
+  readonly quadrantMax: number;
+}
+
 /** What "balanced" means for the quiz and its figures. */
-export const BALANCE_BOUNDS = {
+export const BALANCE_BOUNDS: BalanceBounds = {
   /** Every figure is the nearest for at least this share of paths... */
   nearestMin: 0.02,
   /** ...and at most this share. */
@@ -18,7 +26,7 @@ export const BALANCE_BOUNDS = {
   /** Every quadrant of the results chart holds a share of paths in this range. */
   quadrantMin: 0.2,
   quadrantMax: 0.3,
-} as const;
+};
 
 /** The four quadrants of the results chart, clockwise from the top right. */
 export const QUADRANTS = ['loveReason', 'dutyReason', 'dutyHonor', 'loveHonor'] as const satisfies readonly Lean[];
@@ -60,7 +68,7 @@ export function measureBalance(totals: Iterable<Readonly<ValueScores>>, figures:
 }
 
 /** Every bound a measured balance breaks, in words; empty when it holds them all. */
-export function balanceFailures(balance: Balance, bounds = BALANCE_BOUNDS): string[] {
+export function balanceFailures(balance: Balance, bounds: BalanceBounds = BALANCE_BOUNDS): string[] {
   const failures: string[] = [];
   for (const { slug, share } of balance.nearest) {
     if (share < bounds.nearestMin || share > bounds.nearestMax) {
