@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { VALUES } from './core/values.ts';
+import { FIGURES_DIR, figureSchema } from './figures/schema.ts';
 
 /** A work an essay leans on: who wrote it, what it is called, why it matters here. */
 const reference = z.object({
@@ -35,4 +36,10 @@ const about = defineCollection({
   }),
 });
 
-export const collections = { values, about };
+/** Figures from literature, one per file; the file name is the figure's anchor on /figures. */
+const figures = defineCollection({
+  loader: glob({ pattern: '*.md', base: `./${FIGURES_DIR}` }),
+  schema: figureSchema,
+});
+
+export const collections = { values, about, figures };

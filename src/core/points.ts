@@ -18,23 +18,22 @@ export function normalizedFromRaw(raw: ValueTuple): ValueScores {
   return savedNormalized(scoresFromTuple(raw));
 }
 
-/** How many dots lean each way: up is Love over Duty, right is Reason over Honor. */
-export interface LeanCounts {
-  loveReason: number;
-  loveHonor: number;
-  dutyHonor: number;
-  dutyReason: number;
-  /** Dots on an axis, leaning neither way on at least one of them. */
-  balanced: number;
+/** Which way a dot leans: up is Love over Duty, right is Reason over Honor. */
+export type Lean = 'loveReason' | 'loveHonor' | 'dutyHonor' | 'dutyReason' | 'balanced';
+
+/** How many dots lean each way. */
+export type LeanCounts = Record<Lean, number>;
+
+/** The quadrant of one dot; a dot on an axis leans neither way on it, so it is "balanced". */
+export function leanOf({ x, y }: Position): Lean {
+  if (x === 0 || y === 0) return 'balanced';
+  if (y > 0) return x > 0 ? 'loveReason' : 'loveHonor';
+  return x > 0 ? 'dutyReason' : 'dutyHonor';
 }
 
 export function leanCounts(positions: readonly Position[]): LeanCounts {
   const counts: LeanCounts = { loveReason: 0, loveHonor: 0, dutyHonor: 0, dutyReason: 0, balanced: 0 };
-  for (const { x, y } of positions) {
-    if (x === 0 || y === 0) counts.balanced += 1;
-    else if (y > 0) counts[x > 0 ? 'loveReason' : 'loveHonor'] += 1;
-    else counts[x > 0 ? 'dutyReason' : 'dutyHonor'] += 1;
-  }
+  for (const position of positions) counts[leanOf(position)] += 1;
   return counts;
 }
 

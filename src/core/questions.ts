@@ -43,7 +43,7 @@ export const QUESTIONS: readonly Question[] = [
     text: 'Art and freedom are worth more than the comfort of the people closest to me.',
     answers: agreement(
       { honor: 2, reason: 1 },
-      { honor: 1, reason: 0.5 },
+      { honor: 1 },
       { reason: 0.5 },
       { duty: 1 },
       { love: 1, duty: 1 },
@@ -56,14 +56,14 @@ export const QUESTIONS: readonly Question[] = [
       { love: 1, duty: 1 },
       { love: 0.5, reason: 0.5 },
       { reason: 0.5 },
-      { reason: 1 },
+      { honor: 0.5, reason: 0.5 },
       { honor: 1, reason: 1 },
     ),
   },
   {
     id: 3,
     text: 'Advice weighs more with me when it comes from someone I like.',
-    answers: agreement({ love: 2 }, { love: 1 }, { reason: 0.5 }, { reason: 1 }, { reason: 2 }),
+    answers: agreement({ love: 2 }, { love: 1 }, { love: 0.5, reason: 0.5 }, { reason: 1 }, { reason: 2 }),
   },
   {
     id: 4,
@@ -73,7 +73,7 @@ export const QUESTIONS: readonly Question[] = [
       answer('Follow them, because the group agreed and I owe it my part.', { duty: 2 }),
       answer('Challenge them openly, in front of everyone.', { honor: 2 }),
       answer('Take them aside and lay out the risks calmly.', { reason: 2, love: 0.5 }),
-      answer('Leave the group rather than go along with it.', { honor: 1, reason: 1 }),
+      answer('Leave the group rather than go along with it.', { honor: 2 }),
     ],
   },
   {
@@ -81,7 +81,7 @@ export const QUESTIONS: readonly Question[] = [
     text: 'I would keep a secret from someone close to me if it served a cause I believe in.',
     answers: agreement(
       { duty: 1, honor: 1 },
-      { duty: 0.5, reason: 0.5 },
+      { duty: 0.5, honor: 0.5 },
       { reason: 0.5 },
       { love: 1 },
       { love: 2 },
@@ -95,14 +95,14 @@ export const QUESTIONS: readonly Question[] = [
   {
     id: 7,
     text: 'I owe the people I love more than I owe anyone else, whatever they ask of me.',
-    answers: agreement({ love: 1, duty: 1 }, { duty: 1 }, { duty: 0.5 }, { reason: 1 }, { honor: 1, reason: 1 }),
+    answers: agreement({ love: 1, duty: 1 }, { duty: 1 }, { duty: 0.5 }, { honor: 0.5, reason: 0.5 }, { honor: 1, reason: 1 }),
   },
   {
     id: 8,
     text: 'A patron offers to fund your life’s work, but wants a say in what it becomes. You…',
     answers: [
       answer('Accept gratefully; a gift like that is repaid with loyalty.', { duty: 2 }),
-      answer('Accept, and quietly keep the parts that matter most to me.', { reason: 1, love: 0.5 }),
+      answer('Accept, and quietly keep the parts that matter most to me.', { honor: 1, reason: 0.5 }),
       answer('Negotiate clear terms before anything else.', { reason: 2 }),
       answer('Refuse: work that is not wholly mine is not worth signing.', { honor: 2 }),
       answer('Accept only if the patron is someone I love and trust.', { love: 2 }),
@@ -116,7 +116,7 @@ export const QUESTIONS: readonly Question[] = [
   {
     id: 10,
     text: 'Hurting a stranger is easier to live with than hurting someone I love.',
-    answers: agreement({ love: 2 }, { love: 1 }, { reason: 0.5 }, { reason: 1, honor: 0.5 }, { reason: 2, honor: 1 }),
+    answers: agreement({ love: 2 }, { love: 1 }, { love: 0.5, reason: 0.5 }, { reason: 1, honor: 0.5 }, { reason: 2, honor: 1 }),
   },
   {
     id: 11,

@@ -1,14 +1,37 @@
 /**
  * A result as a short link: "/?r=" followed by one digit per question, the
- * position of the chosen answer in that question's list. Only answers are
- * encoded, never a name, so the link reveals nothing but the result itself.
+ * position of the chosen answer in that question's list, and optionally a
+ * first name the sharer chose to show ("&n="). A comparison carries a second
+ * result, the friend's, the same way ("&f=", "&fn="). The link holds nothing
+ * else: no stored id, no score, nothing that reaches the backend.
+ *
+ * Reading a link never throws. A part that is broken or tampered with is
+ * dropped and the rest kept; with no valid result left, there is no link.
  */
 import { QUESTIONS } from '../core/questions.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
-import { SHARE_PARAM } from './share-param.ts';
+import { SHARE_PARAMS } from './share-param.ts';
+
+/** Longest first name a link carries, in characters as a reader counts them (code points). */
+export const SHARE_NAME_MAX_LENGTH = 40;
+
+type Answers = readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[];
+
+/** One result as a link carries it. */
+export interface SharedResult {
+  readonly answers: GivenAnswer[];
+  /** The first name the sharer chose to show, or null. Plain text: show it as text, never as markup. */
+  readonly name: string | null;
+}
+
+/** What a link holds: the sharer's result, and in a comparison, the friend's they compared it with. */
+export interface SharedLink {
+  readonly sharer: SharedResult;
+  readonly friend: SharedResult | null;
+}
 
 /** The code of a complete answer set; throws if the answers are not one per question in order. */
-export function encodeShareCode(answers: readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[]): string {
+export function encodeShareCode(answers: Answers): string {
   if (answers.length !== QUESTIONS.length) {
     throw new Error(`A share code needs ${QUESTIONS.length} answers, got ${answers.length}`);
   }
@@ -32,9 +55,76 @@ export function decodeShareCode(code: string): GivenAnswer[] | null {
   return answers;
 }
 
-/** The full address of the link for a result, on the given origin. */
-export function shareUrl(origin: string, answers: readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[]): string {
+// Markup, control characters, text-direction overrides (which could make a name
+// read as something else around it) and U+FFFD, what a broken %-encoding decodes to.
+const FORBIDDEN_IN_NAME = /[<>\p{Cc}\u202A-\u202E\u2066-\u2069\uFFFD]/u;
+
+/**
+ * Why a first name cannot go into a link, in words for the sharer, or null
+ * when it can. An empty name can: it means no name.
+ */
+export function shareNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if ([...trimmed].length > SHARE_NAME_MAX_LENGTH) return `A name in a link can be at most ${SHARE_NAME_MAX_LENGTH} characters.`;
+  if (/[<>]/.test(trimmed)) return 'A name in a link cannot contain < or >.';
+  if (FORBIDDEN_IN_NAME.test(trimmed)) return 'A name in a link cannot contain control characters.';
+  return null;
+}
+
+/** A name as a link carries it: trimmed, and null for none. */
+function linkName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+export interface ShareOptions {
+  /** The first name the sharer chose to show; empty or null for none. */
+  name?: string | null;
+  /** In a comparison, the friend's result and name. */
+  friend?: { answers: Answers; name?: string | null };
+}
+
+/**
+ * The full address of the link for a result, on the given origin. Throws,
+ * saying why, for an incomplete answer set or a name shareNameProblem refuses.
+ */
+export function shareUrl(origin: string, answers: Answers, options: ShareOptions = {}): string {
   const url = new URL('/', origin);
-  url.searchParams.set(SHARE_PARAM, encodeShareCode(answers));
+  const put = (codeParam: string, nameParam: string, part: Answers, rawName: string | null | undefined) => {
+    url.searchParams.set(codeParam, encodeShareCode(part));
+    const problem = shareNameProblem(rawName ?? '');
+    if (problem) throw new Error(problem);
+    const name = linkName(rawName);
+    if (name !== null) url.searchParams.set(nameParam, name);
+  };
+  put(SHARE_PARAMS.code, SHARE_PARAMS.name, answers, options.name);
+  if (options.friend) put(SHARE_PARAMS.friendCode, SHARE_PARAMS.friendName, options.friend.answers, options.friend.name);
   return url.href;
+}
+
+function readPart(params: URLSearchParams, codeParam: string, nameParam: string): SharedResult | null {
+  const code = params.get(codeParam);
+  const answers = code === null ? null : decodeShareCode(code);
+  if (!answers) return null;
+  const raw = params.get(nameParam);
+  return { answers, name: raw === null || shareNameProblem(raw) ? null : linkName(raw) };
+}
+
+/**
+ * What the query of an address holds ("?r=...", or its URLSearchParams), or
+ * null when it holds no valid result. A bad name is dropped, a bad result
+ * with it; when only the friend's part of a comparison is valid, it stands
+ * alone as a shared result.
+ */
+export function readShareLink(search: string | URLSearchParams): SharedLink | null {
+  try {
+    const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+    const sharer = readPart(params, SHARE_PARAMS.code, SHARE_PARAMS.name);
+    const friend = readPart(params, SHARE_PARAMS.friendCode, SHARE_PARAMS.friendName);
+    if (sharer) return { sharer, friend };
+    return friend ? { sharer: friend, friend: null } : null;
+  } catch {
+    // A link is something a stranger typed: whatever goes wrong, it is no link.
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leanCounts, normalizedFromRaw, positionsOf, relativePositionsOf, scoresFromTuple } from '../../src/core/points.ts';
+import { leanCounts, leanOf, normalizedFromRaw, positionsOf, relativePositionsOf, scoresFromTuple } from '../../src/core/points.ts';
 
 describe('points', () => {
   it('reads a tuple in VALUES order', () => {
@@ -22,6 +22,15 @@ describe('points', () => {
         { x: 0.3, y: 0 },
       ]),
     ).toEqual({ loveReason: 2, loveHonor: 1, dutyHonor: 1, dutyReason: 1, balanced: 2 });
+  });
+
+  it('names the quadrant of one dot: up is Love, right is Reason, on an axis is balanced', () => {
+    expect(leanOf({ x: 0.2, y: 0.1 })).toBe('loveReason');
+    expect(leanOf({ x: -0.2, y: 0.1 })).toBe('loveHonor');
+    expect(leanOf({ x: -0.2, y: -0.1 })).toBe('dutyHonor');
+    expect(leanOf({ x: 0.2, y: -0.1 })).toBe('dutyReason');
+    expect(leanOf({ x: 0, y: -0.1 })).toBe('balanced');
+    expect(leanOf({ x: 0.2, y: 0 })).toBe('balanced');
   });
 });
 

@@ -49,8 +49,8 @@ describe('known answer paths give known figures', () => {
 
   it('"Neutral" (or the third answer) everywhere', () => {
     const { raw } = scoreChoices(nthChoices(2));
-    expect(raw).toEqual({ love: 1.5, duty: 1.5, honor: 4, reason: 5.5 });
-    expect(Object.values(resultShares(raw)).map(formatPercent)).toEqual(['7.9%', '8.8%', '28.6%', '36.7%']);
+    expect(raw).toEqual({ love: 2.5, duty: 1.5, honor: 4, reason: 5.5 });
+    expect(Object.values(resultShares(raw)).map(formatPercent)).toEqual(['13.2%', '8.8%', '28.6%', '36.7%']);
   });
 
   it('saves Reason over 17 but shows it over 15', () => {

@@ -1,0 +1,34 @@
+/**
+ * The front matter of a literary figure (src/content/figures/<slug>.md).
+ * Apart from content.config.ts so that scripts and tests can check the same
+ * files with the same rules outside Astro.
+ */
+import { z } from 'astro/zod';
+
+/** Where the figure's files live, for Astro's loader and for scripts alike. */
+export const FIGURES_DIR = 'src/content/figures';
+
+/** A file name is the figure's anchor on /figures, so it must be one. */
+export const FIGURE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The prose under the front matter, in words: enough to say something, short enough to read at a glance. */
+export const FIGURE_TEXT_WORDS = { min: 60, max: 120 } as const;
+
+const share = z.number().min(0).max(1);
+
+export const figureSchema = z.strictObject({
+  name: z.string().trim().min(1).max(60),
+  work: z.string().trim().min(1).max(80),
+  author: z.string().trim().min(1).max(60),
+  /** The figure's place, read the way the results page reads a visitor's totals. */
+  shares: z.strictObject({ love: share, duty: share, honor: share, reason: share }),
+  /** One short line on where they sit. */
+  line: z.string().trim().min(1).max(120),
+});
+
+export type FigureData = z.infer<typeof figureSchema>;
+
+/** How many words a text holds, counted the way a reader would. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w)).length;
+}

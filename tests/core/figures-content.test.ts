@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parseFigureFile, parseFrontMatter, readFigureFiles } from '../../scripts/figure-files.ts';
+import { QUADRANTS } from '../../src/core/balance.ts';
+import { leanOf } from '../../src/core/points.ts';
+import { positionOf } from '../../src/core/scoring.ts';
+import { FIGURE_TEXT_WORDS, wordCount } from '../../src/figures/schema.ts';
+
+describe('the literary figures in src/content/figures', () => {
+  const figures = readFigureFiles();
+
+  it('are at least 16, with at least three in every quadrant of the results chart and none on an axis', () => {
+    expect(figures.length).toBeGreaterThanOrEqual(16);
+    const leans = figures.map((f) => leanOf(positionOf(f.shares)));
+    expect(leans).not.toContain('balanced');
+    for (const q of QUADRANTS) expect(leans.filter((l) => l === q).length, q).toBeGreaterThanOrEqual(3);
+  });
+
+  it(`each tell their contradiction in ${FIGURE_TEXT_WORDS.min} to ${FIGURE_TEXT_WORDS.max} words`, () => {
+    for (const f of figures) {
+      const words = wordCount(f.body);
+      expect(words, f.slug).toBeGreaterThanOrEqual(FIGURE_TEXT_WORDS.min);
+      expect(words, f.slug).toBeLessThanOrEqual(FIGURE_TEXT_WORDS.max);
+    }
+  });
+
+  it('each stand on a place of their own, so no two tie for every reading', () => {
+    const places = figures.map((f) => JSON.stringify(f.shares));
+    expect(new Set(places).size).toBe(figures.length);
+  });
+});
+
+describe('reading a figure file', () => {
+  const good = [
+    '---',
+    'name: "Hector"',
+    'work: The Iliad',
+    'author: "Homer"',
+    '# the four shares',
+    'shares:',
+    '  love: 0.37',
+    '  duty: .52',
+    '  honor: 0.56',
+    '  reason: 0.34',
+    'line: "Duty and honor: side by side."',
+    '---',
+    '',
+    'He goes out to fight.',
+    '',
+  ].join('\n');
+
+  it('reads quoted and plain strings, numbers and the nested shares, and keeps the body', () => {
+    const file = parseFigureFile('hector.md', good);
+    expect(file.slug).toBe('hector');
+    expect(file.data).toEqual({
+      name: 'Hector',
+      work: 'The Iliad',
+      author: 'Homer',
+      shares: { love: 0.37, duty: 0.52, honor: 0.56, reason: 0.34 },
+      line: 'Duty and honor: side by side.',
+    });
+    expect(file.shares).toEqual(file.data.shares);
+    expect(file.body).toBe('He goes out to fight.');
+  });
+
+  it('reads Windows line ends alike', () => {
+    expect(parseFigureFile('hector.md', good.replaceAll('\n', '\r\n')).data).toEqual(parseFigureFile('hector.md', good).data);
+  });
+
+  const broken: [string, string, string, RegExp][] = [
+    ['no front matter', 'hector.md', 'Just text.', /no front matter/],
+    ['a list', 'hector.md', good.replace('work: The Iliad', 'work:\n  - The Iliad'), /line 4: expected "key: value"/],
+    ['a plain value YAML would read otherwise', 'hector.md', good.replace('work: The Iliad', 'work: Iliad: Book 6'), /double quotes/],
+    ['a YAML boolean', 'hector.md', good.replace('work: The Iliad', 'work: yes'), /double quotes/],
+    ['a bad quoted string', 'hector.md', good.replace('name: "Hector"', 'name: "Hec"tor"'), /double-quoted/],
+    ['a key given twice', 'hector.md', good.replace('author: "Homer"', 'author: "Homer"\nauthor: "Virgil"'), /twice/],
+    ['an indented line out of place', 'hector.md', good.replace('work: The Iliad', 'work: The Iliad\n  book: 6'), /indented/],
+    ['a share over 1', 'hector.md', good.replace('honor: 0.56', 'honor: 1.2'), /honor/],
+    ['a missing share', 'hector.md', good.replace('  reason: 0.34\n', ''), /reason/],
+    ['an unknown field', 'hector.md', good.replace('line:', 'era: "Bronze"\nline:'), /era/],
+    ['an empty name', 'hector.md', good.replace('name: "Hector"', 'name: "  "'), /name/],
+    ['a line too long', 'hector.md', good.replace('Duty and honor: side by side.', 'x'.repeat(121)), /line/],
+    ['a file name that is no slug', 'Hector Priamides.md', good, /slug/],
+  ];
+  for (const [what, fileName, source, error] of broken) {
+    it(`refuses ${what}`, () => {
+      expect(() => parseFigureFile(fileName, source)).toThrow(error);
+    });
+  }
+
+  it('splits any front matter from its body without checking fields', () => {
+    expect(parseFrontMatter('---\na: 1\n---\nbody')).toEqual({ data: { a: 1 }, body: 'body' });
+  });
+});
