@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { $menuOpen, $screen, closeMenu, openOverlay, resetAll, toggleMenu } from '../stores/quiz.ts';
+import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/chrome.ts';
+import { $screen, resetAll } from '../stores/quiz.ts';
 import './TopBar.css';
 
 const MENU_ID = 'site-menu';

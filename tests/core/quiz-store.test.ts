@@ -27,8 +27,10 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 });
 
 const quiz = await import('../../src/stores/quiz.ts');
+const results = await import('../../src/stores/results.ts');
+const chrome = await import('../../src/stores/chrome.ts');
 const outbox = await import('../../src/lib/outbox.ts');
-const sender = await import('../../src/lib/pending-submissions.ts');
+const sender = await import('../../src/lib/submission-sender.ts');
 
 /** Answer text of the i-th answer of each question, for a list of indices. */
 function pick(indices: number[]): string[] {
@@ -87,13 +89,12 @@ describe('quiz store', () => {
     expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
     // Seconds per question are kept in the store and never sent.
     expect(JSON.stringify(sent)).not.toContain('seconds');
-    expect(quiz.$saveStatus.get()).toBe('stored');
-    expect(quiz.$comparison.get()).toEqual({
+    expect(results.$saveStatus.get()).toBe('stored');
+    expect(results.$comparison.get()).toEqual({
       status: 'ready',
-      count: 3,
-      mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 },
+      data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
-    expect(quiz.$answerShares.get()).toEqual({ status: 'unavailable' });
+    expect(results.$answerShares.get()).toEqual({ status: 'failed' });
   });
 
   it('sends an empty name as null', async () => {
@@ -160,8 +161,8 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('results');
     expect(api.submitted).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
-    expect(quiz.$saveStatus.get()).toBe('test-mode');
-    expect(quiz.$comparison.get().status).toBe('ready');
+    expect(results.$saveStatus.get()).toBe('test-mode');
+    expect(results.$comparison.get().status).toBe('ready');
   });
 
   it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
@@ -171,13 +172,13 @@ describe('quiz store', () => {
     answerAll(pick(PATH));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(quiz.$saveStatus.get()).toBe('queued');
+    expect(results.$saveStatus.get()).toBe('queued');
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(outbox.readPending()).toHaveLength(1);
 
     api.failSubmit = false;
-    expect(await sender.retryPendingSubmissions()).toBe(1);
-    expect(await sender.retryPendingSubmissions()).toBe(0);
+    expect(await sender.sendPending()).toBe(1);
+    expect(await sender.sendPending()).toBe(0);
     expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
     expect(outbox.readPending()).toEqual([]);
   });
@@ -186,37 +187,37 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
     quiz.chooseAnswer(pick(PATH)[0]!);
-    quiz.openOverlay('about');
-    quiz.toggleMenu();
+    chrome.openOverlay('about');
+    chrome.toggleMenu();
     quiz.resetAll();
     expect(quiz.$screen.get()).toBe('intro');
     expect(quiz.$name.get()).toBe('');
     expect(quiz.$answers.get()).toEqual([]);
     expect(quiz.$totals.get()).toEqual(zeroScores());
-    expect(quiz.$overlay.get()).toBeNull();
-    expect(quiz.$menuOpen.get()).toBe(false);
+    expect(chrome.$overlay.get()).toBeNull();
+    expect(chrome.$menuOpen.get()).toBe(false);
   });
 
   it('About and Explain replace each other; the menu toggles and closes', () => {
-    quiz.openOverlay('about');
-    expect(quiz.$overlay.get()).toBe('about');
-    quiz.openOverlay('explain');
-    expect(quiz.$overlay.get()).toBe('explain');
-    quiz.openOverlay('about');
-    expect(quiz.$overlay.get()).toBe('about');
-    quiz.closeOverlay();
-    expect(quiz.$overlay.get()).toBeNull();
+    chrome.openOverlay('about');
+    expect(chrome.$overlay.get()).toBe('about');
+    chrome.openOverlay('explain');
+    expect(chrome.$overlay.get()).toBe('explain');
+    chrome.openOverlay('about');
+    expect(chrome.$overlay.get()).toBe('about');
+    chrome.closeOverlay();
+    expect(chrome.$overlay.get()).toBeNull();
 
-    quiz.toggleMenu();
-    expect(quiz.$menuOpen.get()).toBe(true);
-    quiz.toggleMenu();
-    expect(quiz.$menuOpen.get()).toBe(false);
-    quiz.toggleMenu();
-    quiz.openOverlay('explain');
-    expect(quiz.$menuOpen.get()).toBe(false);
-    quiz.toggleMenu();
-    quiz.closeMenu();
-    expect(quiz.$menuOpen.get()).toBe(false);
+    chrome.toggleMenu();
+    expect(chrome.$menuOpen.get()).toBe(true);
+    chrome.toggleMenu();
+    expect(chrome.$menuOpen.get()).toBe(false);
+    chrome.toggleMenu();
+    chrome.openOverlay('explain');
+    expect(chrome.$menuOpen.get()).toBe(false);
+    chrome.toggleMenu();
+    chrome.closeMenu();
+    expect(chrome.$menuOpen.get()).toBe(false);
   });
 
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
@@ -227,7 +228,7 @@ describe('quiz store', () => {
     expect(await quiz.openSharedResult('012340123401')).toBe(true);
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(quiz.$resultOrigin.get()).toBe('shared');
+    expect(results.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.submitted).toEqual([]);
   });
