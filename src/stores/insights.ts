@@ -2,9 +2,8 @@
  * State of the public /insights page: the aggregates of all respondents,
  * fetched once the page's island first reads them. Never holds a name.
  */
-import { onMount } from 'nanostores';
 import { fetchInsights, type Insights } from '../lib/api.ts';
-import { remoteData } from './remote.ts';
+import { onFirstListener, remoteData } from './remote.ts';
 
 /** The aggregates, or null when there is no one to aggregate yet. */
 export function withRespondents<T extends Insights>(insights: T): T | null {
@@ -15,7 +14,7 @@ const insights = remoteData<Insights>('insights data', withRespondents);
 
 export const $insights = insights.$state;
 
-onMount($insights, () => {
+onFirstListener($insights, () => {
   const { status } = $insights.get();
   if (status === 'ready' || status === 'empty') return;
   void insights.load(fetchInsights, { retryOnReconnect: true });

@@ -5,12 +5,13 @@
  * browser's history or session storage as it is. Islands read these stores
  * and call these actions; all arithmetic comes from src/core.
  */
-import { atom, computed, onMount } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
 import { clearResults, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { onFirstListener } from './remote.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
 
@@ -44,7 +45,7 @@ export const $currentQuestion = computed($questionIndex, (i): Question => QUESTI
 export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
 
 // While the quiz is shown, saves still waiting in the outbox go out.
-onMount($progress, watchOutbox);
+onFirstListener($progress, watchOutbox);
 
 // When the question on screen appeared; its answer records the seconds since.
 let questionShownAt = 0;

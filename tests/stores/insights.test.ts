@@ -35,6 +35,8 @@ describe('insights store', () => {
     browser = new EventTarget();
     vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
     vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    // A page in a browser: the store loads only there, not while the site is pre-rendered.
+    vi.stubGlobal('document', {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => {
@@ -63,6 +65,17 @@ describe('insights store', () => {
     await settle();
     expect($insights.get()).toEqual({ status: 'empty' });
     expect(console.error).toHaveBeenCalledWith('No insights data: no one has answered yet');
+    stop();
+  });
+
+  it('calls nothing while the page is pre-rendered, where there is no document', async () => {
+    vi.stubGlobal('document', undefined);
+    api.answer = insights(3);
+    const { $insights } = await freshStore();
+    const stop = $insights.listen(() => {});
+    await settle();
+    expect(api.calls).toBe(0);
+    expect($insights.get()).toEqual({ status: 'loading' });
     stop();
   });
 
