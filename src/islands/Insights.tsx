@@ -22,7 +22,7 @@ export default function Insights() {
       )}
       {state.status === 'failed' && (
         <p className={styles.caption} role="alert">
-          {missing}
+          {DATA_STATUS.insightsFailed}
         </p>
       )}
       <div className={styles.grid}>

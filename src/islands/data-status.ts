@@ -23,8 +23,11 @@ export const DATA_STATUS = {
     idle: 'Loading…',
     loading: 'Loading…',
     empty: 'No data yet.',
-    failed: `The figures could not be fetched just now. They will appear by themselves once the connection is back, or when the page is reloaded.`,
+    failed: 'Not available: the figures could not be fetched.',
   },
+  /** Above the charts of /insights when its read failed. */
+  insightsFailed:
+    'The figures could not be fetched just now. They will appear by themselves once the connection is back, or when the page is reloaded.',
   unlock: {
     failed: 'The password could not be checked just now: the server did not answer. Try again in a moment.',
     throttled: 'Too many attempts from this address. Wait a few minutes, then try again.',
@@ -33,5 +36,6 @@ export const DATA_STATUS = {
   comparison: Record<Missing, string>;
   answerShares: { failed: string };
   insights: Record<Missing, string>;
+  insightsFailed: string;
   unlock: Record<'failed' | 'throttled', string>;
 };

@@ -7,6 +7,7 @@ import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
 const api = vi.hoisted(() => ({
   submitted: [] as SubmitInput[],
   failSubmit: false,
+  statsDown: false,
   stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
 }));
 
@@ -19,7 +20,10 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
       api.submitted.push(structuredClone(input));
       return { submission_id: input.submission_id };
     },
-    fetchResponseStats: async () => api.stats,
+    fetchResponseStats: async () => {
+      if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
+      return api.stats;
+    },
     fetchAnswerShares: async () => {
       throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
     },
@@ -51,6 +55,7 @@ beforeEach(() => {
   quiz.resetAll();
   api.submitted = [];
   api.failSubmit = false;
+  api.statsDown = false;
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -231,5 +236,53 @@ describe('quiz store', () => {
     expect(results.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.submitted).toEqual([]);
+  });
+
+  it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
+    const browser = new EventTarget();
+    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
+    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    try {
+      api.statsDown = true;
+      quiz.startQuiz();
+      quiz.submitName('123');
+      answerAll(pick(PATH));
+      await settle();
+      expect(results.$comparison.get()).toEqual({ status: 'failed' });
+      expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
+
+      api.statsDown = false;
+      browser.dispatchEvent(new Event('online'));
+      await settle();
+      expect(results.$comparison.get()).toEqual({
+        status: 'ready',
+        data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a comparison with no one to compare with is empty, not failed', async () => {
+    api.stats = { count: 0, love: null, duty: null, honor: null, reason: null };
+    try {
+      quiz.startQuiz();
+      quiz.submitName('123');
+      answerAll(pick(PATH));
+      await settle();
+      expect(results.$comparison.get()).toEqual({ status: 'empty' });
+    } finally {
+      api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+    }
+  });
+
+  it('Start over forgets a comparison still on its way', async () => {
+    quiz.startQuiz();
+    quiz.submitName('123');
+    answerAll(pick(PATH));
+    quiz.resetAll();
+    await settle();
+    expect(results.$comparison.get()).toEqual({ status: 'loading' });
+    expect(results.$saveStatus.get()).toBe('none');
   });
 });
