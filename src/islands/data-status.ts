@@ -32,10 +32,14 @@ export const DATA_STATUS = {
     failed: 'The password could not be checked just now: the server did not answer. Try again in a moment.',
     throttled: 'Too many attempts from this address. Wait a few minutes, then try again.',
   },
+  search: {
+    failed: 'The search could not be made just now: the server did not answer. Try again in a moment.',
+  },
 } as const satisfies {
   comparison: Record<Missing, string>;
   answerShares: { failed: string };
   insights: Record<Missing, string>;
   insightsFailed: string;
   unlock: Record<'failed' | 'throttled', string>;
+  search: { failed: string };
 };
