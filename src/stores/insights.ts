@@ -3,7 +3,8 @@
  * fetched once the page's island first reads them. Never holds a name.
  */
 import { fetchInsights, type Insights } from '../lib/api.ts';
-import { onFirstListener, remoteData } from './remote.ts';
+import { onFirstListener } from './first-listener.ts';
+import { remoteData } from './remote.ts';
 
 /** The aggregates, or null when there is no one to aggregate yet. */
 export function withRespondents<T extends Insights>(insights: T): T | null {

@@ -11,7 +11,7 @@ import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
 import { clearResults, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
-import { onFirstListener } from './remote.ts';
+import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
 

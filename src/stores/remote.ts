@@ -4,7 +4,7 @@
  * answered: there is nothing yet) and "failed" (it could not answer) are
  * apart, so a page never passes off a failure as "no data".
  */
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { onReconnect } from '../lib/network.ts';
 
 export type Remote<T> =
@@ -88,13 +88,4 @@ export function remoteData<T, Answer = T>(
   }
 
   return { $state, load, reset };
-}
-
-/**
- * Runs `start` when `store` gains its first listener in a browser (its
- * return value is the stop). While Astro pre-renders a page there is no one
- * to load for: reading a store there must not call the backend.
- */
-export function onFirstListener(store: ReadableAtom<unknown>, start: () => void | (() => void)): void {
-  onMount(store, () => (typeof document === 'undefined' ? undefined : start()));
 }

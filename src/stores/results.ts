@@ -1,17 +1,15 @@
 /**
- * What the results screen shows besides the visitor's own answers: where the
- * result came from, what became of its save, and the two reads that compare
- * it with everyone else. Also the watch that sends saves still waiting in the
- * outbox.
+ * The result on screen besides the visitor's own answers: where it came
+ * from, and what became of its save. Also the watch that sends saves still
+ * waiting in the outbox. The comparisons with everyone else live in
+ * comparisons.ts, which loads with the results screen.
  */
 import { atom } from 'nanostores';
-import type { ValueScores } from '../core/values.ts';
-import type { QuestionShares, ResponseStats, SubmitInput } from '../lib/api.ts';
+import type { SubmitInput } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { onReconnect } from '../lib/network.ts';
 import { addPending, newSubmissionId, readPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
 import type { SaveOutcome } from '../lib/submission-sender.ts';
-import { remoteData } from './remote.ts';
 
 /** Where the results on screen came from: this visit's quiz or a share link. */
 export type ResultOrigin = 'quiz' | 'shared';
@@ -22,25 +20,15 @@ export type ResultOrigin = 'quiz' | 'shared';
  */
 export type SaveStatus = 'none' | 'test-mode' | 'saving' | SaveOutcome;
 
-export interface Comparison {
-  count: number;
-  mean: ValueScores;
-}
-
 export const $resultOrigin = atom<ResultOrigin>('quiz');
 export const $saveStatus = atom<SaveStatus>('none');
 
-const comparison = remoteData<Comparison, ResponseStats>('comparison data', ({ count, love, duty, honor, reason }) =>
-  count === 0 || love === null || duty === null || honor === null || reason === null
-    ? null
-    : { count, mean: { love, duty, honor, reason } },
-);
-const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
-  shares.some((q) => q.total > 0) ? shares : null,
-);
-
-export const $comparison = comparison.$state;
-export const $answerShares = answerShares.$state;
+/**
+ * Which result may now be compared with everyone else's: a number of its
+ * own once its save has settled (so that the average includes the visitor)
+ * or at once when nothing is saved; null while there is none.
+ */
+export const $comparable = atom<number | null>(null);
 
 /*
  * Sending and the API client are not needed to show the first screens, so
@@ -49,7 +37,6 @@ export const $answerShares = answerShares.$state;
  * has them when the last answer is saved.
  */
 export const loadSender = lazyOnce(() => import('../lib/submission-sender.ts'));
-const loadApi = lazyOnce(() => import('../lib/api.ts'));
 
 // Bumped on every clear so that a save settling late lands nowhere.
 let generation = 0;
@@ -58,31 +45,22 @@ export function clearResults(): void {
   generation += 1;
   $resultOrigin.set('quiz');
   $saveStatus.set('none');
-  comparison.reset();
-  answerShares.reset();
+  $comparable.set(null);
 }
 
-function loadComparisons(): void {
-  void comparison.load(async () => (await loadApi()).fetchResponseStats(), { retryOnReconnect: true });
-  void answerShares.load(async () => (await loadApi()).fetchAnswerShares(), { retryOnReconnect: true });
-}
-
-/** A share link's result: nothing is sent, the comparisons load at once. */
+/** A share link's result: nothing is sent, it may be compared at once. */
 export function showSharedResult(): void {
   clearResults();
   $resultOrigin.set('shared');
-  loadComparisons();
+  $comparable.set(generation);
 }
 
-/**
- * Saves a finished quiz (unless in test mode), then loads the comparisons, so
- * that the average includes this visitor once they are stored.
- */
+/** Saves a finished quiz (unless in test mode); it may be compared once the save has settled. */
 export function saveResult(name: string, answers: SubmitInput['answers'], testMode: boolean): void {
   const run = generation;
   if (testMode) {
     $saveStatus.set('test-mode');
-    loadComparisons();
+    $comparable.set(run);
     return;
   }
   $saveStatus.set('saving');
@@ -98,7 +76,7 @@ export function saveResult(name: string, answers: SubmitInput['answers'], testMo
     .then((outcome) => {
       if (run !== generation) return;
       $saveStatus.set(outcome);
-      loadComparisons();
+      $comparable.set(run);
     });
 }
 

@@ -8,6 +8,8 @@ const api = vi.hoisted(() => ({
   submitted: [] as SubmitInput[],
   failSubmit: false,
   statsDown: false,
+  statsCalls: 0,
+  holdSubmit: null as Promise<void> | null,
   stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
 }));
 
@@ -16,11 +18,13 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
   return {
     ...original,
     submitResponse: async (input: SubmitInput) => {
+      await api.holdSubmit;
       if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
       api.submitted.push(structuredClone(input));
       return { submission_id: input.submission_id };
     },
     fetchResponseStats: async () => {
+      api.statsCalls += 1;
       if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
       return api.stats;
     },
@@ -33,8 +37,15 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const chrome = await import('../../src/stores/chrome.ts');
+const comparisons = await import('../../src/stores/comparisons.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 const sender = await import('../../src/lib/submission-sender.ts');
+
+// The results screen reads the comparisons in a browser; they load only there.
+vi.stubGlobal('document', {});
+comparisons.$comparison.listen(() => {});
+comparisons.$answerShares.listen(() => {});
+vi.unstubAllGlobals();
 
 /** Answer text of the i-th answer of each question, for a list of indices. */
 function pick(indices: number[]): string[] {
@@ -56,6 +67,8 @@ beforeEach(() => {
   api.submitted = [];
   api.failSubmit = false;
   api.statsDown = false;
+  api.statsCalls = 0;
+  api.holdSubmit = null;
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -95,11 +108,11 @@ describe('quiz store', () => {
     // Seconds per question are kept in the store and never sent.
     expect(JSON.stringify(sent)).not.toContain('seconds');
     expect(results.$saveStatus.get()).toBe('stored');
-    expect(results.$comparison.get()).toEqual({
+    expect(comparisons.$comparison.get()).toEqual({
       status: 'ready',
       data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
-    expect(results.$answerShares.get()).toEqual({ status: 'failed' });
+    expect(comparisons.$answerShares.get()).toEqual({ status: 'failed' });
   });
 
   it('sends an empty name as null', async () => {
@@ -167,7 +180,7 @@ describe('quiz store', () => {
     expect(api.submitted).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
     expect(results.$saveStatus.get()).toBe('test-mode');
-    expect(results.$comparison.get().status).toBe('ready');
+    expect(comparisons.$comparison.get().status).toBe('ready');
   });
 
   it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
@@ -248,13 +261,13 @@ describe('quiz store', () => {
       quiz.submitName('123');
       answerAll(pick(PATH));
       await settle();
-      expect(results.$comparison.get()).toEqual({ status: 'failed' });
+      expect(comparisons.$comparison.get()).toEqual({ status: 'failed' });
       expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
 
       api.statsDown = false;
       browser.dispatchEvent(new Event('online'));
       await settle();
-      expect(results.$comparison.get()).toEqual({
+      expect(comparisons.$comparison.get()).toEqual({
         status: 'ready',
         data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
       });
@@ -270,7 +283,7 @@ describe('quiz store', () => {
       quiz.submitName('123');
       answerAll(pick(PATH));
       await settle();
-      expect(results.$comparison.get()).toEqual({ status: 'empty' });
+      expect(comparisons.$comparison.get()).toEqual({ status: 'empty' });
     } finally {
       api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
     }
@@ -282,7 +295,25 @@ describe('quiz store', () => {
     answerAll(pick(PATH));
     quiz.resetAll();
     await settle();
-    expect(results.$comparison.get()).toEqual({ status: 'loading' });
+    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
     expect(results.$saveStatus.get()).toBe('none');
+  });
+
+  it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
+    let release!: () => void;
+    api.holdSubmit = new Promise((r) => (release = r));
+    quiz.startQuiz();
+    quiz.submitName('Patient');
+    answerAll(pick(PATH));
+    await settle();
+    expect(results.$saveStatus.get()).toBe('saving');
+    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
+    expect(api.statsCalls).toBe(0);
+
+    release();
+    await settle();
+    expect(results.$saveStatus.get()).toBe('stored');
+    expect(api.statsCalls).toBe(1);
+    expect(comparisons.$comparison.get().status).toBe('ready');
   });
 });
