@@ -8,7 +8,7 @@ import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
 const site = process.env.SITE_URL || 'http://localhost:4321';
 
 // Pages no search engine should list; robots.txt disallows them and they carry noindex.
-const HIDDEN_PATHS = ['/hehe'];
+import { HIDDEN_PATHS } from './src/core/site.ts';
 
 export default defineConfig({
   site,

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { findChromium } from '../tests/e2e/support/chromium.ts';
+import { findChromium } from './chromium.ts';
 
 const RESULTS_DIR = '.test-results';
 const JSON_REPORT = `${RESULTS_DIR}/vitest.json`;

@@ -2,33 +2,24 @@
  * "How Do You Compare?": the visitor's saved-normalized values in the bright
  * colours beside the average of all respondents in the dark ones.
  */
-import type { Chart, Plugin } from 'chart.js';
+import type { ChartConfiguration } from 'chart.js';
 import { formatPercent } from '../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../core/values.ts';
-import { CHART_INK, VALUE_COLORS } from './palette.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, prefersReducedMotion, type ChartModule } from './results-chartjs.ts';
-
-const background: Plugin<'bar'> = {
-  id: 'compareBackground',
-  beforeDraw(chart) {
-    chart.ctx.save();
-    chart.ctx.fillStyle = CHART_BACKGROUND;
-    chart.ctx.fillRect(0, 0, chart.width, chart.height);
-    chart.ctx.restore();
-  },
-};
+import { paintedBackground } from './background.ts';
+import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
 
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
-export function createCompareBars(
-  chartjs: ChartModule,
-  canvas: HTMLCanvasElement,
-  mine: ValueScores,
-  mean: ValueScores,
-  aspectRatio: number,
-): Chart<'bar'> {
+interface CompareInput {
+  mine: ValueScores;
+  mean: ValueScores;
+  aspectRatio: number;
+  animate: boolean;
+}
+
+export function compareBars({ mine, mean, aspectRatio, animate }: CompareInput): ChartConfiguration<'bar'> {
   const font = { family: CHART_FONT_FAMILY, size: 13 };
-  return new chartjs.Chart(canvas, {
+  return {
     type: 'bar',
     data: {
       labels: VALUES.map((v) => VALUE_LABELS[v]),
@@ -46,7 +37,7 @@ export function createCompareBars(
       ],
     },
     options: {
-      animation: prefersReducedMotion() ? false : { duration: 400 },
+      animation: animate ? { duration: 400 } : false,
       responsive: true,
       maintainAspectRatio: true,
       aspectRatio,
@@ -60,11 +51,13 @@ export function createCompareBars(
         },
       },
       plugins: {
+        // The caption says which bars are whose.
+        legend: { display: false },
         tooltip: {
           callbacks: { label: (item) => `${item.dataset.label}: ${formatPercent(Number(item.raw))}` },
         },
       },
     },
-    plugins: [background],
-  });
+    plugins: [paintedBackground()],
+  };
 }

@@ -18,3 +18,9 @@ export const CHART_INK = {
   grid: 'rgba(233, 228, 216, 0.14)',
   highlight: '#ffffff',
 } as const;
+
+/** Serif ink that matches the page; canvas text cannot read CSS variables. */
+export const CHART_FONT_FAMILY = "'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif";
+
+/** Painted under every results chart, so that a saved image is readable off the page. */
+export const CHART_BACKGROUND = '#1d1a16';

@@ -3,22 +3,15 @@
  * right, Honor left, on -1 to 1 each way. The axis names are painted inside
  * the canvas so that a saved image carries them.
  */
-import type { Chart, Plugin } from 'chart.js';
+import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { Position } from '../core/scoring.ts';
-import { VALUE_COLORS, CHART_INK } from './palette.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, type ChartModule } from './results-chartjs.ts';
+import { paintedBackground } from './background.ts';
+import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
 
 const LABEL_GAP = 10;
 
 const compassLabels: Plugin<'scatter'> = {
   id: 'compassLabels',
-  beforeDraw(chart) {
-    const { ctx, width, height } = chart;
-    ctx.save();
-    ctx.fillStyle = CHART_BACKGROUND;
-    ctx.fillRect(0, 0, width, height);
-    ctx.restore();
-  },
   afterDraw(chart) {
     const { ctx, chartArea } = chart;
     const midX = (chartArea.left + chartArea.right) / 2;
@@ -53,8 +46,8 @@ function axis() {
   };
 }
 
-export function createResultScatter(chartjs: ChartModule, canvas: HTMLCanvasElement, position: Position): Chart<'scatter'> {
-  return new chartjs.Chart(canvas, {
+export function resultScatter(position: Position): ChartConfiguration<'scatter'> {
+  return {
     type: 'scatter',
     data: {
       datasets: [
@@ -76,11 +69,11 @@ export function createResultScatter(chartjs: ChartModule, canvas: HTMLCanvasElem
       aspectRatio: 1,
       layout: { padding: { top: 30, bottom: 30, left: 64, right: 70 } },
       scales: { x: axis(), y: axis() },
-      plugins: { tooltip: { enabled: false } },
+      plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [compassLabels],
-  });
+    plugins: [paintedBackground(), compassLabels],
+  };
 }
 
 /** A sentence for screen readers and the caption: where the dot leans. */

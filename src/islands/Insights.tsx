@@ -1,20 +1,17 @@
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $insights, loadInsights } from '../stores/insights.ts';
+import { $insights } from '../stores/insights.ts';
+import { DATA_STATUS } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { HowOthersAnswered } from './insights/HowOthersAnswered.tsx';
 import { QuadrantHeatmap } from './insights/QuadrantHeatmap.tsx';
 import { plural } from './insights/format.ts';
 import styles from './insights/insights.module.css';
 
-/** The public /insights page: aggregates of everyone, never a name. */
+/** The public /insights page: aggregates of everyone, never a name. The store fetches them once read. */
 export default function Insights() {
   const state = useStore($insights);
-  useEffect(() => {
-    void loadInsights();
-  }, []);
-
-  const insights = state.status === 'ready' ? state.insights : null;
+  const insights = state.status === 'ready' ? state.data : null;
+  const missing = state.status === 'ready' ? '' : DATA_STATUS.insights[state.status];
 
   return (
     <div className={styles.page} aria-busy={state.status === 'loading'}>
@@ -23,11 +20,16 @@ export default function Insights() {
           {`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}
         </p>
       )}
+      {state.status === 'failed' && (
+        <p className={styles.caption} role="alert">
+          {DATA_STATUS.insightsFailed}
+        </p>
+      )}
       <div className={styles.grid}>
-        <CrowdCharts insights={insights} idPrefix="insights" />
+        <CrowdCharts insights={insights} missing={missing} idPrefix="insights" />
         <QuadrantHeatmap quadrants={insights?.quadrants ?? null} />
       </div>
-      <HowOthersAnswered shares={insights?.answer_shares ?? null} />
+      <HowOthersAnswered shares={insights?.answer_shares ?? null} missing={missing} />
     </div>
   );
 }

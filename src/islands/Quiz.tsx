@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { watchPendingSubmissions } from '../lib/outbox.ts';
+import { untilLoaded } from '../lib/network.ts';
 import { SHARE_PARAM } from '../lib/share-param.ts';
 import { $questionIndex, $screen, openSharedResult } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
@@ -17,14 +17,7 @@ import './quiz/quiz.css';
 // as the quiz starts, so that it is there even if the network is gone by the end.
 const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
 // Offline since the start, the screen waits for the network instead of breaking the island.
-const ResultsScreen = lazy(() =>
-  loadResultsScreen().catch(
-    () =>
-      new Promise<Awaited<ReturnType<typeof loadResultsScreen>>>((resolve) =>
-        globalThis.addEventListener('online', () => resolve(loadResultsScreen()), { once: true }),
-      ),
-  ),
-);
+const ResultsScreen = lazy(() => untilLoaded(loadResultsScreen));
 
 function openSharedLinkFromAddress(): void {
   const code = new URLSearchParams(globalThis.location.search).get(SHARE_PARAM);
@@ -61,7 +54,6 @@ export default function Quiz() {
   const root = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
 
-  useEffect(() => watchPendingSubmissions(), []);
   useEffect(openSharedLinkFromAddress, []);
 
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { $menuOpen, $screen, closeMenu, openOverlay, resetAll, toggleMenu } from '../stores/quiz.ts';
+import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/chrome.ts';
+import { SITE_NAME } from '../core/site.ts';
+import { $screen, resetAll } from '../stores/quiz.ts';
 import './TopBar.css';
 
 const MENU_ID = 'site-menu';
@@ -42,7 +44,7 @@ export default function TopBar() {
     <header className="topbar">
       <a className="topbar__brand" href="/insights">
         <img className="topbar__logo" src="/logo.svg" alt="" width={32} height={32} />
-        <span className="topbar__title">Map your Contradictions</span>
+        <span className="topbar__title">{SITE_NAME}</span>
       </a>
       <nav className="topbar__nav" aria-label="Main" ref={navRef}>
         <button

@@ -48,6 +48,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The backend's "too many requests from this address": PostgREST answers 429
+ * with code PT429. A request refused so is worth sending again later.
+ */
+export function isRateLimited(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 429 || error.code === 'PT429');
+}
+
 // Anything non-empty will do for the local server, which always acts as anon.
 const LOCAL_ANON_KEY = 'local-anon-key';
 

@@ -1,8 +1,9 @@
 /**
  * Where finished quizzes wait until the backend has stored them: a list in
- * localStorage, written before anything is sent. This module is small and
- * loads with the page; the sending (and the API client) loads only when there
- * is something to send.
+ * localStorage, written before anything is sent. Storage only: the sender
+ * (submission-sender.ts) reads and empties it, never the other way round.
+ * This module is small and loads with the page; the sender (and the API
+ * client) loads only when there is something to send.
  */
 import type { SubmitInput } from './api.ts';
 
@@ -83,18 +84,4 @@ export function addPending(submission: SubmitInput): void {
 
 export function removePending(submissionId: string): void {
   writePending(readPending().filter((s) => s.submission_id !== submissionId));
-}
-
-function retryIfPending(): void {
-  if (readPending().length === 0) return;
-  import('./pending-submissions.ts')
-    .then((m) => m.retryPendingSubmissions())
-    .catch((error: unknown) => console.warn('Saved scores are still waiting to be stored', error));
-}
-
-/** Sends what is waiting now and whenever the browser comes back online; returns the cleanup. */
-export function watchPendingSubmissions(): () => void {
-  retryIfPending();
-  globalThis.addEventListener?.('online', retryIfPending);
-  return () => globalThis.removeEventListener?.('online', retryIfPending);
 }

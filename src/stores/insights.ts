@@ -1,30 +1,22 @@
 /**
  * State of the public /insights page: the aggregates of all respondents,
- * fetched once per visit. Never holds a name.
+ * fetched once the page's island first reads them. Never holds a name.
  */
-import { atom } from 'nanostores';
 import { fetchInsights, type Insights } from '../lib/api.ts';
+import { onFirstListener } from './first-listener.ts';
+import { remoteData } from './remote.ts';
 
-export type InsightsState =
-  | { status: 'loading' }
-  | { status: 'ready'; insights: Insights }
-  /** No one has answered yet, or the call failed: the charts stay empty. */
-  | { status: 'empty' };
-
-export const $insights = atom<InsightsState>({ status: 'loading' });
-
-export async function loadInsights(): Promise<void> {
-  $insights.set({ status: 'loading' });
-  try {
-    const insights = await fetchInsights();
-    if (insights.count === 0 || !insights.mean || !insights.min || !insights.max) {
-      console.error('No insights data: no one has answered yet');
-      $insights.set({ status: 'empty' });
-      return;
-    }
-    $insights.set({ status: 'ready', insights });
-  } catch (error) {
-    console.error('Error fetching insights data', error);
-    $insights.set({ status: 'empty' });
-  }
+/** The aggregates, or null when there is no one to aggregate yet. */
+export function withRespondents<T extends Insights>(insights: T): T | null {
+  return insights.count === 0 || !insights.mean || !insights.min || !insights.max ? null : insights;
 }
+
+const insights = remoteData<Insights>('insights data', withRespondents);
+
+export const $insights = insights.$state;
+
+onFirstListener($insights, () => {
+  const { status } = $insights.get();
+  if (status === 'ready' || status === 'empty') return;
+  void insights.load(fetchInsights, { retryOnReconnect: true });
+});

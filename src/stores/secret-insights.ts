@@ -4,61 +4,60 @@
  * address, not in any atom a component could render.
  */
 import { atom } from 'nanostores';
-import { ApiError, fetchSecretInsights, findRespondents, type RespondentMatches, type SecretInsights } from '../lib/api.ts';
-import type { PickedDot } from '../charts/insights/scatter.ts';
+import { ApiError, fetchSecretInsights, isRateLimited, findRespondents, type RespondentMatches, type SecretInsights } from '../lib/api.ts';
+import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
+import { withRespondents } from './insights.ts';
+import { remoteData } from './remote.ts';
 
-export type SecretState =
-  | { status: 'locked' }
-  | { status: 'checking' }
-  /** `insights` is null when no one has answered yet: the charts stay empty. */
-  | { status: 'unlocked'; insights: SecretInsights | null };
+const secret = remoteData<SecretInsights>('insights data', withRespondents, 'idle');
 
-export const $secret = atom<SecretState>({ status: 'locked' });
-
-export type SecretChart = 'scatter' | 'relative';
+/** idle: locked; loading: the password is being checked; ready or empty: unlocked; failed: the check could not be made. */
+export const $secret = secret.$state;
 
 /** The respondent whose dot was clicked last, and on which plot; name null means anonymous. */
-export const $pickedRespondent = atom<{ chart: SecretChart; name: string | null } | null>(null);
+export const $pickedRespondent = atom<{ chart: ScatterPlot; name: string | null } | null>(null);
 
 /** The last search and what it found, highlighted on the relative plot. */
 export const $search = atom<{ query: string; result: RespondentMatches } | null>(null);
 
 let password: string | null = null;
 
-export type UnlockOutcome = 'unlocked' | 'incorrect' | 'failed';
+export type UnlockOutcome = 'unlocked' | 'incorrect' | 'throttled' | 'failed';
 
-/** The backend refused the password (a 4xx), as opposed to being unreachable or broken. */
-function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+/**
+ * How the backend refused the password, as opposed to being unreachable or
+ * broken: too many wrong guesses from this address (then even the right one
+ * waits), or any other 4xx.
+ */
+function refusal(error: unknown): 'incorrect' | 'throttled' | undefined {
+  if (isRateLimited(error)) return 'throttled';
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? 'incorrect' : undefined;
+}
+
+export function isUnlocked(): boolean {
+  const { status } = $secret.get();
+  return status === 'ready' || status === 'empty';
 }
 
 export async function unlock(candidate: string): Promise<UnlockOutcome> {
-  if ($secret.get().status !== 'locked') return $secret.get().status === 'unlocked' ? 'unlocked' : 'failed';
-  $secret.set({ status: 'checking' });
-  try {
-    const insights = await fetchSecretInsights(candidate);
-    password = candidate;
-    const empty = insights.count === 0 || !insights.mean || !insights.min || !insights.max;
-    if (empty) console.error('No insights data: no one has answered yet');
-    $secret.set({ status: 'unlocked', insights: empty ? null : insights });
-    return 'unlocked';
-  } catch (error) {
-    $secret.set({ status: 'locked' });
-    if (isRefusal(error)) return 'incorrect';
-    console.error('Error fetching secret insights', error);
-    return 'failed';
-  }
+  if (isUnlocked()) return 'unlocked';
+  if ($secret.get().status === 'loading') return 'failed';
+  const outcome = await secret.load(() => fetchSecretInsights(candidate), { refusal });
+  if (outcome === 'incorrect' || outcome === 'throttled') return outcome;
+  if (outcome !== 'ready' && outcome !== 'empty') return 'failed';
+  password = candidate;
+  return 'unlocked';
 }
 
-export function pickRespondent(chart: SecretChart, dot: PickedDot): void {
+export function pickRespondent(chart: ScatterPlot, dot: PickedDot): void {
   const state = $secret.get();
-  if (state.status !== 'unlocked' || !state.insights) return;
+  if (state.status !== 'ready') return;
   if (dot.layer === 'highlighted') {
     const match = $search.get()?.result.matches[dot.index];
     if (match) $pickedRespondent.set({ chart, name: match.name });
     return;
   }
-  const names = state.insights.points.names;
+  const names = state.data.points.names;
   if (dot.index < names.length) $pickedRespondent.set({ chart, name: names[dot.index] ?? null });
 }
 
@@ -66,7 +65,7 @@ export type SearchOutcome = 'found' | 'none' | 'cleared' | 'failed';
 
 export async function searchByName(query: string): Promise<SearchOutcome> {
   const trimmed = query.trim();
-  if (password === null || $secret.get().status !== 'unlocked') return 'failed';
+  if (password === null || !isUnlocked()) return 'failed';
   if (trimmed === '') {
     $search.set(null);
     return 'cleared';

@@ -7,6 +7,9 @@ import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
 const api = vi.hoisted(() => ({
   submitted: [] as SubmitInput[],
   failSubmit: false,
+  statsDown: false,
+  statsCalls: 0,
+  holdSubmit: null as Promise<void> | null,
   stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
 }));
 
@@ -15,11 +18,16 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
   return {
     ...original,
     submitResponse: async (input: SubmitInput) => {
+      await api.holdSubmit;
       if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
       api.submitted.push(structuredClone(input));
       return { submission_id: input.submission_id };
     },
-    fetchResponseStats: async () => api.stats,
+    fetchResponseStats: async () => {
+      api.statsCalls += 1;
+      if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
+      return api.stats;
+    },
     fetchAnswerShares: async () => {
       throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
     },
@@ -27,8 +35,17 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 });
 
 const quiz = await import('../../src/stores/quiz.ts');
+const results = await import('../../src/stores/results.ts');
+const chrome = await import('../../src/stores/chrome.ts');
+const comparisons = await import('../../src/stores/comparisons.ts');
 const outbox = await import('../../src/lib/outbox.ts');
-const sender = await import('../../src/lib/pending-submissions.ts');
+const sender = await import('../../src/lib/submission-sender.ts');
+
+// The results screen reads the comparisons in a browser; they load only there.
+vi.stubGlobal('document', {});
+comparisons.$comparison.listen(() => {});
+comparisons.$answerShares.listen(() => {});
+vi.unstubAllGlobals();
 
 /** Answer text of the i-th answer of each question, for a list of indices. */
 function pick(indices: number[]): string[] {
@@ -49,6 +66,9 @@ beforeEach(() => {
   quiz.resetAll();
   api.submitted = [];
   api.failSubmit = false;
+  api.statsDown = false;
+  api.statsCalls = 0;
+  api.holdSubmit = null;
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -87,13 +107,12 @@ describe('quiz store', () => {
     expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
     // Seconds per question are kept in the store and never sent.
     expect(JSON.stringify(sent)).not.toContain('seconds');
-    expect(quiz.$saveStatus.get()).toBe('stored');
-    expect(quiz.$comparison.get()).toEqual({
+    expect(results.$saveStatus.get()).toBe('stored');
+    expect(comparisons.$comparison.get()).toEqual({
       status: 'ready',
-      count: 3,
-      mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 },
+      data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
-    expect(quiz.$answerShares.get()).toEqual({ status: 'unavailable' });
+    expect(comparisons.$answerShares.get()).toEqual({ status: 'failed' });
   });
 
   it('sends an empty name as null', async () => {
@@ -160,8 +179,8 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('results');
     expect(api.submitted).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
-    expect(quiz.$saveStatus.get()).toBe('test-mode');
-    expect(quiz.$comparison.get().status).toBe('ready');
+    expect(results.$saveStatus.get()).toBe('test-mode');
+    expect(comparisons.$comparison.get().status).toBe('ready');
   });
 
   it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
@@ -171,13 +190,13 @@ describe('quiz store', () => {
     answerAll(pick(PATH));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(quiz.$saveStatus.get()).toBe('queued');
+    expect(results.$saveStatus.get()).toBe('queued');
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(outbox.readPending()).toHaveLength(1);
 
     api.failSubmit = false;
-    expect(await sender.retryPendingSubmissions()).toBe(1);
-    expect(await sender.retryPendingSubmissions()).toBe(0);
+    expect(await sender.sendPending()).toBe(1);
+    expect(await sender.sendPending()).toBe(0);
     expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
     expect(outbox.readPending()).toEqual([]);
   });
@@ -186,37 +205,37 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
     quiz.chooseAnswer(pick(PATH)[0]!);
-    quiz.openOverlay('about');
-    quiz.toggleMenu();
+    chrome.openOverlay('about');
+    chrome.toggleMenu();
     quiz.resetAll();
     expect(quiz.$screen.get()).toBe('intro');
     expect(quiz.$name.get()).toBe('');
     expect(quiz.$answers.get()).toEqual([]);
     expect(quiz.$totals.get()).toEqual(zeroScores());
-    expect(quiz.$overlay.get()).toBeNull();
-    expect(quiz.$menuOpen.get()).toBe(false);
+    expect(chrome.$overlay.get()).toBeNull();
+    expect(chrome.$menuOpen.get()).toBe(false);
   });
 
   it('About and Explain replace each other; the menu toggles and closes', () => {
-    quiz.openOverlay('about');
-    expect(quiz.$overlay.get()).toBe('about');
-    quiz.openOverlay('explain');
-    expect(quiz.$overlay.get()).toBe('explain');
-    quiz.openOverlay('about');
-    expect(quiz.$overlay.get()).toBe('about');
-    quiz.closeOverlay();
-    expect(quiz.$overlay.get()).toBeNull();
+    chrome.openOverlay('about');
+    expect(chrome.$overlay.get()).toBe('about');
+    chrome.openOverlay('explain');
+    expect(chrome.$overlay.get()).toBe('explain');
+    chrome.openOverlay('about');
+    expect(chrome.$overlay.get()).toBe('about');
+    chrome.closeOverlay();
+    expect(chrome.$overlay.get()).toBeNull();
 
-    quiz.toggleMenu();
-    expect(quiz.$menuOpen.get()).toBe(true);
-    quiz.toggleMenu();
-    expect(quiz.$menuOpen.get()).toBe(false);
-    quiz.toggleMenu();
-    quiz.openOverlay('explain');
-    expect(quiz.$menuOpen.get()).toBe(false);
-    quiz.toggleMenu();
-    quiz.closeMenu();
-    expect(quiz.$menuOpen.get()).toBe(false);
+    chrome.toggleMenu();
+    expect(chrome.$menuOpen.get()).toBe(true);
+    chrome.toggleMenu();
+    expect(chrome.$menuOpen.get()).toBe(false);
+    chrome.toggleMenu();
+    chrome.openOverlay('explain');
+    expect(chrome.$menuOpen.get()).toBe(false);
+    chrome.toggleMenu();
+    chrome.closeMenu();
+    expect(chrome.$menuOpen.get()).toBe(false);
   });
 
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
@@ -227,8 +246,74 @@ describe('quiz store', () => {
     expect(await quiz.openSharedResult('012340123401')).toBe(true);
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(quiz.$resultOrigin.get()).toBe('shared');
+    expect(results.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.submitted).toEqual([]);
+  });
+
+  it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
+    const browser = new EventTarget();
+    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
+    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    try {
+      api.statsDown = true;
+      quiz.startQuiz();
+      quiz.submitName('123');
+      answerAll(pick(PATH));
+      await settle();
+      expect(comparisons.$comparison.get()).toEqual({ status: 'failed' });
+      expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
+
+      api.statsDown = false;
+      browser.dispatchEvent(new Event('online'));
+      await settle();
+      expect(comparisons.$comparison.get()).toEqual({
+        status: 'ready',
+        data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a comparison with no one to compare with is empty, not failed', async () => {
+    api.stats = { count: 0, love: null, duty: null, honor: null, reason: null };
+    try {
+      quiz.startQuiz();
+      quiz.submitName('123');
+      answerAll(pick(PATH));
+      await settle();
+      expect(comparisons.$comparison.get()).toEqual({ status: 'empty' });
+    } finally {
+      api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+    }
+  });
+
+  it('Start over forgets a comparison still on its way', async () => {
+    quiz.startQuiz();
+    quiz.submitName('123');
+    answerAll(pick(PATH));
+    quiz.resetAll();
+    await settle();
+    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
+    expect(results.$saveStatus.get()).toBe('none');
+  });
+
+  it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
+    let release!: () => void;
+    api.holdSubmit = new Promise((r) => (release = r));
+    quiz.startQuiz();
+    quiz.submitName('Patient');
+    answerAll(pick(PATH));
+    await settle();
+    expect(results.$saveStatus.get()).toBe('saving');
+    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
+    expect(api.statsCalls).toBe(0);
+
+    release();
+    await settle();
+    expect(results.$saveStatus.get()).toBe('stored');
+    expect(api.statsCalls).toBe(1);
+    expect(comparisons.$comparison.get().status).toBe('ready');
   });
 });

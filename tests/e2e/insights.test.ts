@@ -7,6 +7,7 @@ import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
 import { VALUE_COLORS } from '../../src/charts/palette.ts';
 import type { Insights, RawPoint } from '../../src/lib/api.ts';
 import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
+import { DATA_STATUS } from '../../src/islands/data-status.ts';
 import { useProduct } from './support/product.ts';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { seededRandom } from '../support/random-answers.ts';
@@ -39,6 +40,9 @@ describe('/insights', () => {
       await expect(canvasOf(page, chart).getAttribute('data-drawn')).resolves.toBe('no');
       expect((await countPixels(page, chart)).painted, chart).toBe(0);
     }
+    // Nothing yet, said as such; nothing claims a failure.
+    await expect(page.getByText(DATA_STATUS.insights.empty).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
     await page.context().close();
   });
 
@@ -51,6 +55,9 @@ describe('/insights', () => {
     await page.goto(`${product.app.url}/insights`);
     await poll(() => errors.some((e) => e.includes('Error fetching insights data'))).toBe(true);
     for (const chart of CHARTS) expect((await countPixels(page, chart)).painted, chart).toBe(0);
+    // A failure is not passed off as "no data yet".
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(DATA_STATUS.insightsFailed);
+    await expect(page.getByText(DATA_STATUS.insights.empty).count()).resolves.toBe(0);
     await page.context().close();
   });
 

@@ -6,6 +6,7 @@ const CORRECT = 'open sesame';
 const api = vi.hoisted(() => ({
   calls: [] as { fn: string; password: string; query?: string }[],
   down: false,
+  throttled: false,
   count: 2,
 }));
 
@@ -27,6 +28,7 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
   const check = (password: string) => {
     if (api.down) throw new original.ApiError('fetch failed', '', 0);
+    if (api.throttled) throw new original.ApiError('too many attempts', 'PT429', 429);
     if (password !== CORRECT) throw new original.ApiError('invalid password', '28P01', 403);
   };
   return {
@@ -55,6 +57,7 @@ describe('hidden page store', () => {
   beforeEach(() => {
     api.calls = [];
     api.down = false;
+    api.throttled = false;
     api.count = 2;
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -65,24 +68,39 @@ describe('hidden page store', () => {
   it('a wrong password is "incorrect" and leaves the page locked', async () => {
     const store = await freshStore();
     await expect(store.unlock('guess')).resolves.toBe('incorrect');
-    expect(store.$secret.get()).toEqual({ status: 'locked' });
+    expect(store.$secret.get()).toEqual({ status: 'idle' });
+    expect(console.error).not.toHaveBeenCalled();
     await expect(store.searchByName('ada')).resolves.toBe('failed');
     expect(api.calls.map((c) => c.fn)).toEqual(['secret_insights']);
   });
 
-  it('an unreachable backend is "failed", is logged, and leaves the page locked', async () => {
+  it('an unreachable backend is "failed", is logged, and leaves the page locked in a failed state', async () => {
     const store = await freshStore();
     api.down = true;
     await expect(store.unlock(CORRECT)).resolves.toBe('failed');
-    expect(store.$secret.get()).toEqual({ status: 'locked' });
-    expect(console.error).toHaveBeenCalled();
+    expect(store.$secret.get()).toEqual({ status: 'failed' });
+    expect(store.isUnlocked()).toBe(false);
+    expect(console.error).toHaveBeenCalledWith('Error fetching insights data', expect.objectContaining({ status: 0 }));
+    await expect(store.searchByName('ada')).resolves.toBe('failed');
+    // The next try, once the backend answers, unlocks.
+    api.down = false;
+    await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
+    expect(store.$secret.get().status).toBe('ready');
+  });
+
+  it('too many attempts (429) is "throttled", even with the right password, and leaves the page locked', async () => {
+    const store = await freshStore();
+    api.throttled = true;
+    await expect(store.unlock(CORRECT)).resolves.toBe('throttled');
+    expect(store.$secret.get()).toEqual({ status: 'idle' });
+    await expect(store.searchByName('ada')).resolves.toBe('failed');
   });
 
   it('the right password unlocks, and later searches send it without being asked again', async () => {
     const store = await freshStore();
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
     const state = store.$secret.get();
-    expect(state.status).toBe('unlocked');
+    expect(state.status).toBe('ready');
     expect(JSON.stringify(state)).not.toContain(CORRECT);
     await expect(store.searchByName('  ADA ')).resolves.toBe('found');
     expect(api.calls.at(-1)).toEqual({ fn: 'find_respondents', password: CORRECT, query: 'ADA' });
@@ -109,7 +127,7 @@ describe('hidden page store', () => {
     const store = await freshStore();
     api.count = 0;
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
-    expect(store.$secret.get()).toEqual({ status: 'unlocked', insights: null });
+    expect(store.$secret.get()).toEqual({ status: 'empty' });
     expect(console.error).toHaveBeenCalledWith('No insights data: no one has answered yet');
   });
 });

@@ -3,6 +3,9 @@ import type { Position } from '../../core/scoring.ts';
 import { CHART_INK, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
 
+/** The two plots of respondents: on their normalized values, and rescaled to the crowd's range. */
+export type ScatterPlot = 'scatter' | 'relative';
+
 /** Which dot was clicked: one of all the respondents, or one of the highlighted matches. */
 export interface PickedDot {
   layer: 'respondents' | 'highlighted';

@@ -4,14 +4,20 @@ import type { QuestionShares } from '../../lib/api.ts';
 import { plural } from './format.ts';
 import styles from './insights.module.css';
 
+interface Props {
+  shares: readonly QuestionShares[] | null;
+  /** Said while `shares` is null. */
+  missing: string;
+}
+
 /** Per question, the share of respondents who chose each answer, as labelled bars. */
-export function HowOthersAnswered({ shares }: { shares: readonly QuestionShares[] | null }) {
+export function HowOthersAnswered({ shares, missing }: Props) {
   const byQuestion = new Map((shares ?? []).map((s) => [s.question_id, s]));
   return (
     <section className={styles.panel} aria-labelledby="insights-answers-title">
       <h2 id="insights-answers-title">How others answered</h2>
       {shares === null ? (
-        <p className={styles.caption}>No data yet.</p>
+        <p className={styles.caption}>{missing}</p>
       ) : (
         <ol className={styles.questions}>
           {QUESTIONS.map((q) => {

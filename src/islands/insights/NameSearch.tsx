@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $search, searchByName } from '../../stores/secret-insights.ts';
+import { DATA_STATUS } from '../data-status.ts';
 import { formatCount, plural } from './format.ts';
 import styles from './insights.module.css';
 
@@ -10,6 +11,7 @@ export const NO_MATCH = 'No matching name found.';
 export function NameSearch() {
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
+  const [failed, setFailed] = useState(false);
   const search = useStore($search);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -17,6 +19,7 @@ export function NameSearch() {
     setSearching(true);
     const outcome = await searchByName(query);
     setSearching(false);
+    setFailed(outcome === 'failed');
     if (outcome === 'none') window.alert(NO_MATCH);
   }
 
@@ -37,6 +40,7 @@ export function NameSearch() {
         </button>
       </form>
       <div aria-live="polite">
+        {failed && <p className={styles.caption}>{DATA_STATUS.search.failed}</p>}
         {found && (
           <>
             <p className={styles.caption} data-search-summary>

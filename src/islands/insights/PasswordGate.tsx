@@ -1,12 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { unlock } from '../../stores/secret-insights.ts';
+import { DATA_STATUS } from '../data-status.ts';
 import styles from './insights.module.css';
 
 export const INCORRECT_PASSWORD = 'Incorrect password.';
 
 /** The locked hidden page: one password field; Enter or Unlock submits. */
-export function PasswordGate({ checking }: { checking: boolean }) {
+export function PasswordGate({ checking, failed }: { checking: boolean; failed: boolean }) {
   const [password, setPassword] = useState('');
+  const [throttled, setThrottled] = useState(false);
   // Until the island runs, the browser would submit the form itself and put
   // the field in the address; a disabled button blocks that, Enter included.
   const [ready, setReady] = useState(false);
@@ -15,6 +17,7 @@ export function PasswordGate({ checking }: { checking: boolean }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const outcome = await unlock(password);
+    setThrottled(outcome === 'throttled');
     if (outcome === 'incorrect') window.alert(INCORRECT_PASSWORD);
   }
 
@@ -36,6 +39,9 @@ export function PasswordGate({ checking }: { checking: boolean }) {
           Unlock
         </button>
       </div>
+      {(failed || throttled) && (
+        <p role="alert">{throttled ? DATA_STATUS.unlock.throttled : DATA_STATUS.unlock.failed}</p>
+      )}
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { $pickedRespondent, type SecretChart } from '../../stores/secret-insights.ts';
+import type { ScatterPlot } from '../../charts/insights/scatter.ts';
+import { $pickedRespondent } from '../../stores/secret-insights.ts';
 import styles from './insights.module.css';
 
 /** The name behind the last dot clicked on this plot, as plain text. */
-export function PickedName({ chart }: { chart: SecretChart }) {
+export function PickedName({ chart }: { chart: ScatterPlot }) {
   const picked = useStore($pickedRespondent);
   const here = picked?.chart === chart ? picked : null;
   return (

@@ -3,7 +3,7 @@ import { QUADRANT_PAIRS } from '../../core/scoring.ts';
 import { VALUE_LABELS } from '../../core/values.ts';
 import { QUADRANT_COLUMNS, pairLabel, quadrantHeatmap } from '../../charts/insights/heatmap.ts';
 import type { QuadrantCounts } from '../../lib/api.ts';
-import { ChartCanvas } from './ChartCanvas.tsx';
+import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { formatCount } from './format.ts';
 import styles from './insights.module.css';
 
@@ -19,7 +19,12 @@ export function QuadrantHeatmap({ quadrants }: { quadrants: readonly QuadrantCou
     <section className={styles.panel} aria-labelledby="insights-heatmap-title">
       <h2 id="insights-heatmap-title">Quadrants</h2>
       <figure className={styles.figure}>
-        <ChartCanvas config={config} chart="heatmap" label="Heatmap of respondents per quadrant for four pairs of values" />
+        <ChartCanvas
+          config={config}
+          chart="heatmap"
+          label="Heatmap of respondents per quadrant for four pairs of values"
+          className={styles.canvasBox}
+        />
         <figcaption className={styles.caption}>
           Respondents per quadrant: a value is high from 0.5 of its scale up. Each row is a pair of values; the
           stronger a cell, the larger its share of respondents.

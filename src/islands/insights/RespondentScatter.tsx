@@ -1,18 +1,20 @@
 import { useMemo, type ReactNode } from 'react';
 import { leanCounts } from '../../core/points.ts';
 import type { Position } from '../../core/scoring.ts';
-import { respondentScatter, type PickedDot } from '../../charts/insights/scatter.ts';
+import { respondentScatter, type PickedDot, type ScatterPlot } from '../../charts/insights/scatter.ts';
 import type { ScatterPoints } from '../../lib/api.ts';
-import { ChartCanvas } from './ChartCanvas.tsx';
+import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { coverage, formatCount } from './format.ts';
 import styles from './insights.module.css';
 
 interface Props {
-  chart: 'scatter' | 'relative';
+  chart: ScatterPlot;
   title: string;
   /** What the plot shows, before the counts. */
   intro: string;
   points: ScatterPoints | null;
+  /** Said in the caption while `points` is null. */
+  missing: string;
   positions: readonly Position[];
   highlighted?: readonly Position[];
   onPick?: (dot: PickedDot) => void;
@@ -32,7 +34,7 @@ function describeLeans(positions: readonly Position[]): string {
   ].join(', ');
 }
 
-export function RespondentScatter({ chart, title, intro, points, positions, highlighted, onPick, idPrefix, children }: Props) {
+export function RespondentScatter({ chart, title, intro, points, missing, positions, highlighted, onPick, idPrefix, children }: Props) {
   const config = useMemo(
     () => (points ? respondentScatter({ positions, highlighted, onPick }) : null),
     [points, positions, highlighted, onPick],
@@ -42,7 +44,12 @@ export function RespondentScatter({ chart, title, intro, points, positions, high
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       <figure className={styles.figure}>
-        <ChartCanvas config={config} chart={chart} label={`Scatterplot: ${title}`} square />
+        <ChartCanvas
+          config={config}
+          chart={chart}
+          label={`Scatterplot: ${title}`}
+          className={`${styles.canvasBox} ${styles.square}`}
+        />
         <figcaption className={styles.caption}>
           {points ? (
             <>
@@ -50,7 +57,7 @@ export function RespondentScatter({ chart, title, intro, points, positions, high
               {`Right leans to Reason, left to Honor, up to Love, down to Duty. Of the dots shown, ${describeLeans(positions)}.`}
             </>
           ) : (
-            'No data yet.'
+            missing
           )}
         </figcaption>
       </figure>

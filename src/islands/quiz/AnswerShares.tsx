@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { QUESTIONS } from '../../core/questions.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import type { QuestionShares } from '../../lib/api.ts';
-import { $answerShares, $answers } from '../../stores/quiz.ts';
+import { $answers } from '../../stores/quiz.ts';
+import { $answerShares } from '../../stores/comparisons.ts';
+import { DATA_STATUS } from '../data-status.ts';
 import './quiz.css';
 
 /** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
@@ -12,14 +14,26 @@ function shareOf(shares: QuestionShares[], questionId: number, answerText: strin
   return question.answers.find((a) => a.answer_text === answerText)?.share ?? 0;
 }
 
-/** "How others answered": shown only once the shares have arrived; nothing while loading or on failure. */
+/** "How others answered": shown once the shares have arrived, or to say they could not; nothing while loading. */
 export default function AnswerShares() {
   const state = useStore($answerShares);
   const answers = useStore($answers);
+  if (state.status === 'failed') {
+    return (
+      <section className="quiz-panel" aria-labelledby="quiz-shares-title">
+        <h2 id="quiz-shares-title" className="quiz-subtitle">
+          How others answered
+        </h2>
+        <p className="quiz-note" role="status">
+          {DATA_STATUS.answerShares.failed}
+        </p>
+      </section>
+    );
+  }
   if (state.status !== 'ready') return null;
 
   const rows = answers.flatMap((a) => {
-    const share = shareOf(state.shares, a.questionId, a.answerText);
+    const share = shareOf(state.data, a.questionId, a.answerText);
     const question = QUESTIONS.find((q) => q.id === a.questionId);
     return share === null || !question ? [] : [{ ...a, share, question }];
   });

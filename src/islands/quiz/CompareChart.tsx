@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { COMPARE_CHART_SIZE } from '../../core/quiz.ts';
 import { formatPercent, savedNormalized } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
-import { createCompareBars } from '../../charts/compare-bars.ts';
-import { withResultsChartJs } from '../../charts/results-chartjs.ts';
-import { $comparison, $totals } from '../../stores/quiz.ts';
+import { prefersReducedMotion } from '../../charts/chartjs.ts';
+import { compareBars } from '../../charts/compare-bars.ts';
+import { $totals } from '../../stores/quiz.ts';
+import { $comparison } from '../../stores/comparisons.ts';
+import { ChartCanvas } from '../charts/ChartCanvas.tsx';
+import { DATA_STATUS } from '../data-status.ts';
 import './quiz.css';
 
 const box = { '--compare-width': `${COMPARE_CHART_SIZE.width}px` } as CSSProperties;
@@ -15,28 +18,16 @@ function describe(mine: ValueScores, mean: ValueScores, count: number): string {
   return `Your values against the average of ${count} ${count === 1 ? 'response' : 'responses'}. ${rows.join('; ')}.`;
 }
 
+const ASPECT_RATIO = COMPARE_CHART_SIZE.width / COMPARE_CHART_SIZE.height;
+
 function Bars({ mine, mean, count }: { mine: ValueScores; mean: ValueScores; count: number }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-
-  useEffect(() => {
-    let destroy = () => {};
-    const cancel = withResultsChartJs((chartjs) => {
-      if (!canvas.current) return;
-      const ratio = COMPARE_CHART_SIZE.width / COMPARE_CHART_SIZE.height;
-      const chart = createCompareBars(chartjs, canvas.current, mine, mean, ratio);
-      destroy = () => chart.destroy();
-    }, 'the comparison chart');
-    return () => {
-      cancel();
-      destroy();
-    };
-  }, [mine, mean]);
-
+  const config = useMemo(
+    () => compareBars({ mine, mean, aspectRatio: ASPECT_RATIO, animate: !prefersReducedMotion() }),
+    [mine, mean],
+  );
   return (
     <figure className="quiz-compare">
-      <div className="quiz-compare-box" style={box}>
-        <canvas ref={canvas} role="img" aria-label={describe(mine, mean, count)} />
-      </div>
+      <ChartCanvas config={config} chart="compare" label={describe(mine, mean, count)} className="quiz-compare-box" style={box} />
       <figcaption className="quiz-caption">
         Bright bars: you. Dark bars: the average of {count} {count === 1 ? 'response' : 'responses'}.
       </figcaption>
@@ -55,10 +46,10 @@ export default function CompareChart() {
         How Do You Compare?
       </h2>
       {comparison.status === 'ready' ? (
-        <Bars mine={mine} mean={comparison.mean} count={comparison.count} />
+        <Bars mine={mine} mean={comparison.data.mean} count={comparison.data.count} />
       ) : (
         <p className="quiz-loading" role="status">
-          Loading comparison chart...
+          {DATA_STATUS.comparison[comparison.status]}
         </p>
       )}
     </section>

@@ -1,7 +1,7 @@
-import { useEffect, type RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import type { Position } from '../../core/scoring.ts';
-import { createResultScatter, describePosition } from '../../charts/result-scatter.ts';
-import { withResultsChartJs } from '../../charts/results-chartjs.ts';
+import { describePosition, resultScatter } from '../../charts/result-scatter.ts';
+import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import './quiz.css';
 
 interface Props {
@@ -12,32 +12,19 @@ interface Props {
 
 export default function ResultScatter({ canvasRef, position, onReady }: Props) {
   const description = describePosition(position);
-
-  useEffect(() => {
-    let destroy = () => {};
-    const cancel = withResultsChartJs((chartjs) => {
-      const canvas = canvasRef.current;
-      if (!canvas) return;
-      const chart = createResultScatter(chartjs, canvas, position);
-      destroy = () => chart.destroy();
-      onReady();
-    }, 'the result chart');
-    return () => {
-      cancel();
-      destroy();
-    };
-    // Drawn once per position: onReady is a fresh closure on every render.
-  }, [position.x, position.y, canvasRef]);
+  // Drawn once per position, not per render.
+  const config = useMemo(() => resultScatter({ x: position.x, y: position.y }), [position.x, position.y]);
 
   return (
     <figure className="quiz-scatter">
-      <div className="quiz-scatter-box">
-        <canvas
-          ref={canvasRef}
-          role="img"
-          aria-label={`Your result chart: Love at the top, Duty at the bottom, Reason on the right, Honor on the left. ${description}`}
-        />
-      </div>
+      <ChartCanvas
+        config={config}
+        chart="result"
+        label={`Your result chart: Love at the top, Duty at the bottom, Reason on the right, Honor on the left. ${description}`}
+        className="quiz-scatter-box"
+        canvasRef={canvasRef}
+        onDrawn={onReady}
+      />
       <figcaption className="quiz-caption">{description}</figcaption>
     </figure>
   );

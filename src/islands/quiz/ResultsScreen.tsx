@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { resultPosition } from '../../core/scoring.ts';
-import { $resultOrigin, $totals, openOverlay, resetAll } from '../../stores/quiz.ts';
+import { openOverlay } from '../../stores/chrome.ts';
+import { $totals, resetAll } from '../../stores/quiz.ts';
+import { $resultOrigin } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
 import ResultPercentages from './ResultPercentages.tsx';

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type RefObject } from 'react';
 import { shareUrl } from '../../lib/share-link.ts';
+import { SITE_NAME } from '../../core/site.ts';
 import { $answers } from '../../stores/quiz.ts';
 import './quiz.css';
 
-const IMAGE_NAME = 'map-your-contradictions.png';
+const IMAGE_NAME = `${SITE_NAME.toLowerCase().replaceAll(' ', '-')}.png`;
 
 function downloadCanvas(canvas: HTMLCanvasElement): Promise<void> {
   return new Promise((resolve, reject) => {

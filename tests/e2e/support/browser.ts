@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
+import { CHROMIUM_FLAGS, findChromium } from '../../../scripts/chromium.ts';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });

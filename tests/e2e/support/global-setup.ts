@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium } from './chromium.ts';
+import { findChromium } from '../../../scripts/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,3 +1,5 @@
+/** Where the machine's Chromium is and how the project starts it headless: for `npm test`, the end-to-end tests and the benchmarks. */
+
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM_FLAGS = [
@@ -12,7 +14,7 @@ export const CHROMIUM_FLAGS = [
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** The Chromium the end-to-end tests drive; they never download one. */
+/** The Chromium the end-to-end tests and the browser benchmarks drive; they never download one. */
 export function findChromium(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   const found = fromEnv ? (existsSync(fromEnv) ? fromEnv : undefined) : CANDIDATES.find((p) => existsSync(p));

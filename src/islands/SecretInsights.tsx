@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import type { PickedDot } from '../charts/insights/scatter.ts';
-import type { SecretInsights } from '../lib/api.ts';
+import type { SecretInsights as SecretData } from '../lib/api.ts';
 import { $search, $secret, pickRespondent } from '../stores/secret-insights.ts';
+import { DATA_STATUS } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { NameSearch } from './insights/NameSearch.tsx';
 import { PasswordGate } from './insights/PasswordGate.tsx';
@@ -10,15 +10,25 @@ import { PickedName } from './insights/PickedName.tsx';
 import { plural } from './insights/format.ts';
 import styles from './insights/insights.module.css';
 
-const pickOnScatter = (dot: PickedDot) => pickRespondent('scatter', dot);
-const pickOnRelative = (dot: PickedDot) => pickRespondent('relative', dot);
-
-function SecretView({ insights }: { insights: SecretInsights | null }) {
+function SecretView({ insights }: { insights: SecretData | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const search = useStore($search);
   useEffect(() => heading.current?.focus(), []);
 
   const matches = useMemo(() => (search ? search.result.matches.map((m) => m.raw) : []), [search]);
+  const extras = useMemo(
+    () =>
+      insights && {
+        scatter: <PickedName chart="scatter" />,
+        relative: (
+          <>
+            <PickedName chart="relative" />
+            <NameSearch />
+          </>
+        ),
+      },
+    [insights],
+  );
 
   return (
     <div className={styles.page}>
@@ -29,19 +39,11 @@ function SecretView({ insights }: { insights: SecretInsights | null }) {
       <div className={styles.grid}>
         <CrowdCharts
           insights={insights}
+          missing={DATA_STATUS.insights.empty}
           idPrefix="hehe"
           highlightedRaw={matches}
-          onPickScatter={pickOnScatter}
-          onPickRelative={pickOnRelative}
-          scatterExtra={insights && <PickedName chart="scatter" />}
-          relativeExtra={
-            insights && (
-              <>
-                <PickedName chart="relative" />
-                <NameSearch />
-              </>
-            )
-          }
+          onPick={pickRespondent}
+          extras={extras ?? undefined}
         />
       </div>
     </div>
@@ -49,8 +51,9 @@ function SecretView({ insights }: { insights: SecretInsights | null }) {
 }
 
 /** The hidden /hehe page: locked until the database accepts the password. */
-export default function Hehe() {
+export default function SecretInsights() {
   const state = useStore($secret);
-  if (state.status !== 'unlocked') return <PasswordGate checking={state.status === 'checking'} />;
-  return <SecretView insights={state.insights} />;
+  if (state.status === 'ready') return <SecretView insights={state.data} />;
+  if (state.status === 'empty') return <SecretView insights={null} />;
+  return <PasswordGate checking={state.status === 'loading'} failed={state.status === 'failed'} />;
 }

@@ -1,0 +1,60 @@
+import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
+import { loadChartJs } from '../../charts/chartjs.ts';
+
+interface Props<TType extends ChartType, TData, TLabel> {
+  /** null leaves the canvas empty (no data, or the call failed). */
+  config: ChartConfiguration<TType, TData, TLabel> | null;
+  /** Short name of the chart for screen readers; the caption carries the numbers. */
+  label: string;
+  /** Names the chart for the log, the page's own tests and styles. */
+  chart: string;
+  /** Of the box around the canvas, which sizes it. */
+  className?: string;
+  style?: CSSProperties;
+  /** For whoever reads the drawn pixels (the result's "Save image"). */
+  canvasRef?: RefObject<HTMLCanvasElement | null>;
+  onDrawn?: () => void;
+}
+
+/**
+ * The one canvas every chart is drawn on: draws `config` with Chart.js,
+ * loaded on first use, and redraws when the config changes.
+ */
+export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
+  config,
+  label,
+  chart,
+  className,
+  style,
+  canvasRef,
+  onDrawn,
+}: Props<TType, TData, TLabel>) {
+  const ownRef = useRef<HTMLCanvasElement>(null);
+  const canvas = canvasRef ?? ownRef;
+  // The latest callback, without redrawing when only the callback changed.
+  const drawn = useRef(onDrawn);
+  drawn.current = onDrawn;
+
+  useEffect(() => {
+    if (!config) return;
+    const stop = new AbortController();
+    let destroy = () => {};
+    void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(({ Chart }) => {
+      if (stop.signal.aborted || !canvas.current) return;
+      const instance = new Chart<TType, TData, TLabel>(canvas.current, config);
+      destroy = () => instance.destroy();
+      drawn.current?.();
+    });
+    return () => {
+      stop.abort();
+      destroy();
+    };
+  }, [config, canvas, chart]);
+
+  return (
+    <div className={className} style={style}>
+      <canvas ref={canvas} role="img" aria-label={label} data-chart={chart} data-drawn={config ? 'yes' : 'no'} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What the pages say in place of data they do not have, per read and state.
+ * A read that failed says so and says what happens next; only a read that
+ * succeeded with nothing in it says there is nothing yet.
+ */
+import type { RemoteStatus } from '../stores/remote.ts';
+
+type Missing = Exclude<RemoteStatus, 'ready'>;
+
+const BACK_SOON = 'It will appear by itself once the connection is back.';
+
+export const DATA_STATUS = {
+  comparison: {
+    idle: 'Loading comparison chart...',
+    loading: 'Loading comparison chart...',
+    empty: 'No one else has answered yet, so there is no average to compare with.',
+    failed: `The average of everyone's answers could not be fetched just now. ${BACK_SOON}`,
+  },
+  answerShares: {
+    failed: `How others answered could not be fetched just now. ${BACK_SOON}`,
+  },
+  insights: {
+    idle: 'Loading…',
+    loading: 'Loading…',
+    empty: 'No data yet.',
+    failed: 'Not available: the figures could not be fetched.',
+  },
+  /** Above the charts of /insights when its read failed. */
+  insightsFailed:
+    'The figures could not be fetched just now. They will appear by themselves once the connection is back, or when the page is reloaded.',
+  unlock: {
+    failed: 'The password could not be checked just now: the server did not answer. Try again in a moment.',
+    throttled: 'Too many attempts from this address. Wait a few minutes, then try again.',
+  },
+  search: {
+    failed: 'The search could not be made just now: the server did not answer. Try again in a moment.',
+  },
+} as const satisfies {
+  comparison: Record<Missing, string>;
+  answerShares: { failed: string };
+  insights: Record<Missing, string>;
+  insightsFailed: string;
+  unlock: Record<'failed' | 'throttled', string>;
+  search: { failed: string };
+};

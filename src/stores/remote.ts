@@ -1,0 +1,91 @@
+/**
+ * The one shape of everything the browser reads from the backend, and the
+ * helper every store that reads uses to fill it. "empty" (the backend
+ * answered: there is nothing yet) and "failed" (it could not answer) are
+ * apart, so a page never passes off a failure as "no data".
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { onReconnect } from '../lib/network.ts';
+
+export type Remote<T> =
+  /** Nothing asked yet: the hidden page before its password. */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'empty' }
+  | { status: 'failed' };
+
+export type RemoteStatus = Remote<unknown>['status'];
+
+export interface LoadOptions<R> {
+  /** Asks again once the browser is back online after a failure. */
+  retryOnReconnect?: boolean;
+  /**
+   * Names the errors that are an answer rather than a failure (a wrong
+   * password): for those the state goes back to the first one, nothing is
+   * logged, and load resolves with the name. Anything else (undefined) fails.
+   */
+  refusal?: (error: unknown) => R | undefined;
+}
+
+export interface RemoteData<T, Answer = T> {
+  readonly $state: ReadableAtom<Remote<T>>;
+  /** Fetches and settles the state; a late answer of an earlier load or reset lands nowhere. */
+  load<R extends string = never>(fetch: () => Promise<Answer>, options?: LoadOptions<R>): Promise<RemoteStatus | R>;
+  /** Back to the first state; loads still under way are forgotten. */
+  reset(): void;
+}
+
+/**
+ * @param what names the data in the log: "Error fetching <what>", "No <what>: no one has answered yet".
+ * @param toData turns the backend's answer into what the page shows, or null when it holds nothing yet.
+ */
+export function remoteData<T, Answer = T>(
+  what: string,
+  toData: (answer: Answer) => T | null,
+  initial: 'idle' | 'loading' = 'loading',
+): RemoteData<T, Answer> {
+  const $state = atom<Remote<T>>({ status: initial });
+  let run = 0;
+  let cancelRetry = () => {};
+
+  function reset(): void {
+    run += 1;
+    cancelRetry();
+    $state.set({ status: initial });
+  }
+
+  async function load<R extends string = never>(
+    fetch: () => Promise<Answer>,
+    options: LoadOptions<R> = {},
+  ): Promise<RemoteStatus | R> {
+    run += 1;
+    const mine = run;
+    cancelRetry();
+    $state.set({ status: 'loading' });
+    let next: Remote<T>;
+    try {
+      const answer = await fetch();
+      if (mine !== run) return $state.get().status;
+      const data = toData(answer);
+      if (data === null) console.error(`No ${what}: no one has answered yet`);
+      next = data === null ? { status: 'empty' } : { status: 'ready', data };
+    } catch (error) {
+      if (mine !== run) return $state.get().status;
+      const refused = options.refusal?.(error);
+      if (refused !== undefined) {
+        $state.set({ status: initial });
+        return refused;
+      }
+      console.error(`Error fetching ${what}`, error);
+      next = { status: 'failed' };
+      if (options.retryOnReconnect) {
+        cancelRetry = onReconnect(() => void load(fetch, options), { once: true });
+      }
+    }
+    $state.set(next);
+    return next.status;
+  }
+
+  return { $state, load, reset };
+}

@@ -1,0 +1,97 @@
+/**
+ * The result on screen besides the visitor's own answers: where it came
+ * from, and what became of its save. Also the watch that sends saves still
+ * waiting in the outbox. The comparisons with everyone else live in
+ * comparisons.ts, which loads with the results screen.
+ */
+import { atom } from 'nanostores';
+import type { SubmitInput } from '../lib/api.ts';
+import { lazyOnce } from '../lib/lazy.ts';
+import { onReconnect } from '../lib/network.ts';
+import { addPending, newSubmissionId, readPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
+import type { SaveOutcome } from '../lib/submission-sender.ts';
+
+/** Where the results on screen came from: this visit's quiz or a share link. */
+export type ResultOrigin = 'quiz' | 'shared';
+
+/**
+ * What happened to the finished quiz. Nothing of it is shown to the visitor;
+ * it tells the results screen when the average may include their own row.
+ */
+export type SaveStatus = 'none' | 'test-mode' | 'saving' | SaveOutcome;
+
+export const $resultOrigin = atom<ResultOrigin>('quiz');
+export const $saveStatus = atom<SaveStatus>('none');
+
+/**
+ * Which result may now be compared with everyone else's: a number of its
+ * own once its save has settled (so that the average includes the visitor)
+ * or at once when nothing is saved; null while there is none.
+ */
+export const $comparable = atom<number | null>(null);
+
+/*
+ * Sending and the API client are not needed to show the first screens, so
+ * they load once the quiz starts rather than with the page. Loading them at
+ * the start, not at the end, means a visitor who goes offline mid-quiz still
+ * has them when the last answer is saved.
+ */
+export const loadSender = lazyOnce(() => import('../lib/submission-sender.ts'));
+
+// Bumped on every clear so that a save settling late lands nowhere.
+let generation = 0;
+
+export function clearResults(): void {
+  generation += 1;
+  $resultOrigin.set('quiz');
+  $saveStatus.set('none');
+  $comparable.set(null);
+}
+
+/** A share link's result: nothing is sent, it may be compared at once. */
+export function showSharedResult(): void {
+  clearResults();
+  $resultOrigin.set('shared');
+  $comparable.set(generation);
+}
+
+/** Saves a finished quiz (unless in test mode); it may be compared once the save has settled. */
+export function saveResult(name: string, answers: SubmitInput['answers'], testMode: boolean): void {
+  const run = generation;
+  if (testMode) {
+    $saveStatus.set('test-mode');
+    $comparable.set(run);
+    return;
+  }
+  $saveStatus.set('saving');
+  const submission: SubmitInput = { submission_id: newSubmissionId(), name: name || null, answers };
+  // Kept before anything else can fail, so that a page reload sends it.
+  addPending(submission);
+  loadSender()
+    .then((sender) => sender.sendSubmission(submission))
+    .catch((error: unknown): SaveOutcome => {
+      console.error(SAVE_ERROR_MESSAGE, error);
+      return 'queued';
+    })
+    .then((outcome) => {
+      if (run !== generation) return;
+      $saveStatus.set(outcome);
+      $comparable.set(run);
+    });
+}
+
+function sendWaitingSaves(): void {
+  if (readPending().length === 0) return;
+  loadSender()
+    .then((sender) => sender.sendPending())
+    .catch((error: unknown) => console.warn('Saved scores are still waiting to be stored', error));
+}
+
+/**
+ * Sends saves left from an earlier visit or a failed send now and whenever
+ * the network is back; returns the stop. The quiz store runs it while shown.
+ */
+export function watchOutbox(): () => void {
+  sendWaitingSaves();
+  return onReconnect(sendWaitingSaves);
+}

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onReconnect, untilLoaded } from '../../src/lib/network.ts';
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('when the network is back', () => {
+  let browser: EventTarget;
+  const online = () => browser.dispatchEvent(new Event('online'));
+  beforeEach(() => {
+    browser = new EventTarget();
+    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
+    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('calls back on every reconnection, or on the next one only, until cancelled', () => {
+    const every = vi.fn();
+    const once = vi.fn();
+    const stop = onReconnect(every);
+    onReconnect(once, { once: true });
+    online();
+    online();
+    stop();
+    online();
+    expect(every).toHaveBeenCalledTimes(2);
+    expect(once).toHaveBeenCalledTimes(1);
+  });
+
+  it('untilLoaded tries once now and then once per reconnection until the load succeeds', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const loaded = untilLoaded(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new Error(`offline ${calls}`);
+        return 'chunk';
+      },
+      { onError: (e) => errors.push(e) },
+    );
+    await settle();
+    expect(calls).toBe(1);
+    online();
+    await settle();
+    online();
+    await expect(loaded).resolves.toBe('chunk');
+    online();
+    await settle();
+    expect(calls).toBe(3);
+    expect(errors).toEqual([new Error('offline 1'), new Error('offline 2')]);
+  });
+
+  it('an aborted wait tries no more', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    void untilLoaded(
+      async () => {
+        calls += 1;
+        throw new Error('offline');
+      },
+      { signal: stop.signal },
+    );
+    await settle();
+    stop.abort();
+    online();
+    await settle();
+    expect(calls).toBe(1);
+  });
+});
