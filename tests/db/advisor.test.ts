@@ -46,7 +46,48 @@ async function grantsToApiRoles(db: Queryable, kinds: string[]) {
   );
 }
 
+// Each table with one of its columns, for an update that is otherwise valid.
+const TABLES: [string, string][] = [
+  ['public.responses', 'name'],
+  ['public.answer_counts', 'count'],
+  ['public.answer_scores', 'love'],
+  ['public.scoring_constants', 'quadrant_split'],
+  ['public.hidden_page_secret', 'password_hash'],
+  ['public.response_summary', 'respondents'],
+  ['public.response_quadrants', 'respondents'],
+  ['private.limits', 'max_count'],
+  ['private.clock', 'ahead'],
+  ['private.client_events', 'kind'],
+  ['private.password_lockouts', 'until'],
+];
+
 forEachEngine('the database advisor rules', ({ db }) => {
+  it.each(TABLES)('refuses anon any select, insert, update or delete on %s', async (table, column) => {
+    for (const sql of [
+      `select * from ${table}`,
+      `insert into ${table} default values`,
+      `update ${table} set ${column} = ${column}`,
+      `delete from ${table}`,
+    ]) {
+      await expect(asAnon(db(), sql), sql).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  it('knows every table of public and private, so that each one is tried above', async () => {
+    const rows = await db().query<{ name: string }>(
+      `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = any ($1) and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
+      [OUR_SCHEMAS],
+    );
+    expect(rows.map((r) => r.name)).toEqual(TABLES.map(([t]) => t).sort());
+  });
+
+  it('refuses set_hidden_page_password to anon', async () => {
+    await expect(
+      asAnon(db(), 'select public.set_hidden_page_password($1)', ['a long enough password']),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
   it('keeps row level security on for every table in public and private', async () => {
     const rows = await db().query<{ relname: string; rls: boolean }>(
       `select c.oid::regclass::text as relname, c.relrowsecurity as rls
