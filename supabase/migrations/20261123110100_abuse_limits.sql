@@ -84,7 +84,8 @@ begin
   if headers is null then
     return null;
   end if;
-  return coalesce(nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''), 'unknown');
+  -- An address is at most 45 characters (IPv6); anything longer is cut, not stored whole.
+  return coalesce(nullif(left(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), 64), ''), 'unknown');
 exception when invalid_text_representation then
   return 'unknown';
 end;

@@ -85,6 +85,9 @@ forEachEngine('hidden page password guessing', ({ db }) => {
     // A proxy chain: only the first hop is the client.
     expect(await secret(db(), PASSWORD, '198.51.100.3, 198.51.100.1')).toMatchObject({ status: 200 });
     expect(await secret(db(), PASSWORD, '198.51.100.1, 10.0.0.1')).toMatchObject({ status: 429 });
+    await secret(db(), 'wrong', `${'f'.repeat(5000)}, 10.0.0.1`);
+    const [longest] = await db().query<{ n: number }>('select max(length(client_address))::int as n from private.client_events');
+    expect(longest!.n).toBe(64);
   });
 
   it('counts guesses spread over 5 minutes and over the wrong and empty kinds alike', async () => {
