@@ -55,7 +55,7 @@ forEachEngine('hidden page password guessing', ({ db }) => {
         details: 'Password checks from this address resume in 15 minutes.',
         hint: 'Wait, then try again.',
       },
-      headers: [{ 'Retry-After': '900' }],
+      headers: [{ 'Retry-After': expect.stringMatching(/^(8[6-9]\d|900)$/) }],
     });
     expect(await secret(db(), PASSWORD, '203.0.113.7')).toMatchObject({ status: 429, body: { code: 'PT429' } });
     const search = await callAsClient(db(), 'find_respondents', { password: PASSWORD, query: 'a' }, '203.0.113.7');
@@ -114,7 +114,8 @@ forEachEngine('hidden page password guessing', ({ db }) => {
     expect(owner).toMatchObject({
       status: 429,
       body: { code: 'PT429', message: 'too many wrong passwords from all addresses together' },
-      headers: [{ 'Retry-After': '900' }],
+      // 15 minutes from the oldest of the wrong passwords, a moment ago
+      headers: [{ 'Retry-After': expect.stringMatching(/^(8[6-9]\d|900)$/) }],
     });
     await clockAhead(db(), '15 minutes');
     expect(await secret(db(), PASSWORD, '192.0.2.200')).toMatchObject({ status: 200 });
