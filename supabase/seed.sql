@@ -1,6 +1,11 @@
 -- Seed for `supabase db reset` on a local Supabase stack: a handful of
 -- respondents so that the charts have something to show. For volume, use
 -- `npm run seed -- --respondents N` instead.
+
+-- The reference data as src/core has it (the newest reference data
+-- migration's step, re-runnable: it changes nothing when already current).
+select private.apply_reference_data();
+
 select public.submit_response(
   gen_random_uuid(),
   case when i % 3 = 0 then null else 'Sample ' || i end,

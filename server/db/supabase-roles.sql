@@ -21,7 +21,16 @@ $$;
 
 alter role service_role bypassrls;
 
-grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- Only on a database no migration has touched yet, as when a project is
+-- created: the migrations take some of these defaults back, and running them
+-- again at every start would hand them out anew.
+do $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is null then
+    grant usage on schema public to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  end if;
+end
+$$;

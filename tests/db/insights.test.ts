@@ -14,6 +14,7 @@ import {
   type ResponseRow,
 } from '../support/expected-insights.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
+import { callAsClient } from '../support/request.ts';
 import { submit, submitInBatches, type StoredScores } from '../support/submit.ts';
 
 function rowOf(name: string | null, s: Omit<StoredScores, 'submission_id'>): ResponseRow {
@@ -66,15 +67,11 @@ async function setPassword(db: Database, password = PASSWORD): Promise<void> {
   await db.query('select public.set_hidden_page_password($1)', [password]);
 }
 
-/** The error an RPC call rejects with, as the HTTP route would send it. */
+/** The status and body of a call that must fail, as the HTTP route would send them. */
 async function rpcError(db: Database, fn: string, args: Record<string, unknown>) {
-  try {
-    await callAsAnon(db, fn, args);
-  } catch (error) {
-    const e = error as { status: number; body: unknown };
-    return { status: e.status, body: e.body };
-  }
-  throw new Error(`${fn} did not fail`);
+  const { status, body } = await callAsClient(db, fn, args, null);
+  if (status < 400) throw new Error(`${fn} did not fail`);
+  return { status, body };
 }
 
 // ---------------------------------------------------------------------------
@@ -224,7 +221,10 @@ forEachEngine('the hidden page password', ({ db }) => {
     expect(rows[0]!.password_hash).toMatch(/^\$2[abxy]?\$\d\d\$/);
     expect(rows[0]!.password_hash).not.toContain('a quite different secret');
     expect(rows[0]!.matches).toBe(true);
-    await expect(callAsAnon(db(), 'secret_insights', { password: PASSWORD })).rejects.toMatchObject({ status: 403 });
+    expect(await callAsClient(db(), 'secret_insights', { password: PASSWORD }, null)).toMatchObject({
+      status: 403,
+      body: { code: '28P01', message: 'invalid password' },
+    });
     await expect(
       callAsAnon(db(), 'secret_insights', { password: 'a quite different secret' }),
     ).resolves.toMatchObject({ count: 2 });
@@ -363,7 +363,7 @@ forEachEngine('insights privileges', ({ db }) => {
   it('keeps the helper functions out of anon reach', async () => {
     for (const sql of [
       'select private.insights_json(true)',
-      "select private.require_hidden_page_password('x')",
+      "select private.hidden_page_refusal('x')",
       'select private.refresh_response_summary()',
     ]) {
       await expect(asAnon(db(), sql), sql).rejects.toMatchObject({ code: '42501' });

@@ -94,6 +94,24 @@ export async function freshDatabase(engine: EngineName, maxConnections?: number)
   };
 }
 
+/** A database no migration has touched yet, for tests of a migration itself. */
+async function emptyDatabase(engine: EngineName): Promise<FreshDatabase> {
+  if (engine === 'pglite') {
+    const db = await openPglite();
+    return { db, url: undefined, dispose: () => db.close() };
+  }
+  const scratch = await createScratchPostgres();
+  const db = await openPostgres(scratch.url);
+  return {
+    db,
+    url: scratch.url,
+    async dispose() {
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
 export interface EngineContext {
   engine: EngineName;
   /** The migrated database, connected as its owner. */
@@ -103,11 +121,24 @@ export interface EngineContext {
 }
 
 export function forEachEngine(title: string, body: (ctx: EngineContext) => void): void {
+  describeOnEachEngine(title, freshDatabase, body);
+}
+
+/** As forEachEngine, but each database starts empty: the test applies the migrations. */
+export function forEachUnmigratedEngine(title: string, body: (ctx: EngineContext) => void): void {
+  describeOnEachEngine(title, emptyDatabase, body);
+}
+
+function describeOnEachEngine(
+  title: string,
+  open: (engine: EngineName) => Promise<FreshDatabase>,
+  body: (ctx: EngineContext) => void,
+): void {
   for (const engine of availableEngines()) {
     describe(`${title} [${engine}]`, () => {
       let fresh: FreshDatabase | undefined;
       beforeAll(async () => {
-        fresh = await freshDatabase(engine);
+        fresh = await open(engine);
       });
       afterAll(async () => {
         await fresh?.dispose();

@@ -1,0 +1,59 @@
+/**
+ * A database function called the way PostgREST calls it for one HTTP
+ * request: in its own transaction, with request.headers (lower-case names,
+ * x-forwarded-for holding the client's address), request.method and
+ * request.path set locally, as the anon role; then response.status and
+ * response.headers read back, as PostgREST sends them.
+ */
+import type { Database } from '../../server/db/engine.ts';
+import { fromDatabaseError, type PostgrestErrorBody } from '../../server/postgrest-errors.ts';
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+  /** response.headers as the function set it: a list of one-header objects. */
+  headers: Record<string, string>[];
+}
+
+/**
+ * `address` null calls with no request.headers at all (the owner's SQL
+ * editor, a script); 'no-forwarded-for' sends headers without that one.
+ */
+export async function callAsClient<T = unknown>(
+  db: Database,
+  fn: string,
+  args: Record<string, unknown>,
+  address: string | null,
+): Promise<ApiAnswer<T | PostgrestErrorBody>> {
+  const names = Object.keys(args);
+  const params = names.map((k) => {
+    const v = args[k];
+    return v === null || v === undefined || typeof v === 'string' ? (v ?? null) : JSON.stringify(v);
+  });
+  const call = `public.${fn}(${names.map((k, i) => `${k} => $${i + 1}`).join(', ')})`;
+  try {
+    return await db.transaction(async (tx) => {
+      if (address !== null) {
+        const headers = address === 'no-forwarded-for' ? {} : { 'x-forwarded-for': address };
+        await tx.query(
+          `select set_config('request.headers', $1, true), set_config('request.method', 'POST', true),
+                  set_config('request.path', $2, true)`,
+          [JSON.stringify(headers), `/rpc/${fn}`],
+        );
+      }
+      await tx.exec('set local role anon');
+      const [row] = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body`, params);
+      const [response] = await tx.query<{ status: string | null; headers: string | null }>(
+        `select current_setting('response.status', true) as status, current_setting('response.headers', true) as headers`,
+      );
+      return {
+        status: response?.status ? Number(response.status) : 200,
+        body: JSON.parse(row?.body ?? 'null') as T,
+        headers: response?.headers ? (JSON.parse(response.headers) as Record<string, string>[]) : [],
+      };
+    });
+  } catch (error) {
+    const e = fromDatabaseError(error);
+    return { status: e.status, body: e.body, headers: [] };
+  }
+}
