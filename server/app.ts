@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Database } from './db/engine.ts';
 import { RpcError, requestErrors } from './postgrest-errors.ts';
-import { REST_PREFIX, answerRest, sendRpcError, type RestOptions } from './rest.ts';
+import { HTTP_METHODS, REST_PREFIX, answerRest, sendRpcError, type RestOptions } from './rest.ts';
 import { decodeLenient } from './request.ts';
 import { answerSite, registerSite, type Site } from './site.ts';
 
@@ -24,8 +24,6 @@ export interface AppOptions {
 
 /** Bodies of our API calls are a few kilobytes; this leaves room and refuses floods. */
 export const BODY_LIMIT = 64 * 1024;
-
-const REST_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 function isRest(url: string | undefined): boolean {
   return url === REST_PREFIX || (url ?? '').startsWith(`${REST_PREFIX}/`) || (url ?? '').startsWith(`${REST_PREFIX}?`);
@@ -103,8 +101,9 @@ export async function buildApp({ db, siteDir, logger = false, trustedProxies = 0
     return sendRpcError(reply, requestErrors.transport(status, (error as Error).message));
   });
 
-  app.route({ method: [...REST_METHODS], url: REST_PREFIX, handler: (req, reply) => answerRest(req, reply, rest) });
-  app.route({ method: [...REST_METHODS], url: `${REST_PREFIX}/*`, handler: (req, reply) => answerRest(req, reply, rest) });
+  for (const url of [REST_PREFIX, `${REST_PREFIX}/*`]) {
+    app.route({ method: [...HTTP_METHODS], url, handler: (req, reply) => answerRest(req, reply, rest) });
+  }
 
   if (siteDir && existsSync(siteDir)) site = await registerSite(app, siteDir);
   app.setNotFoundHandler(notFound);

@@ -14,6 +14,8 @@ export const REST_PREFIX = '/rest';
 /** Our functions take flat arguments and one list of objects; nothing real nests deeper. */
 export const MAX_JSON_DEPTH = 32;
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The verbs PostgREST knows; any other is refused before the path is read. */
+export const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const RPC_METHODS = 'OPTIONS,GET,HEAD,POST';
 const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
 
@@ -119,6 +121,7 @@ async function answerTable(req: FastifyRequest, reply: FastifyReply, opts: RestO
 /** Answers any request whose path starts with /rest, from its raw URL. */
 export async function answerRest(req: FastifyRequest, reply: FastifyReply, opts: RestOptions): Promise<FastifyReply> {
   try {
+    if (!HTTP_METHODS.has(req.method)) throw requestErrors.unsupportedMethod(req.method);
     const { segments, query } = splitUrl(req.raw.url ?? '/');
     const [prefix, version, resource, fn, ...rest] = segments;
     if (`/${prefix}` !== REST_PREFIX || version !== 'v1' || !resource) throw requestErrors.invalidPath();
