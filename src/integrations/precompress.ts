@@ -23,38 +23,43 @@ export const ENCODINGS = [
 ] as const;
 
 /**
- * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the
- * build, at the highest levels since it happens once; servers send them
- * as they are (@fastify/static's preCompressed, or a static host's own
- * rules). A copy that would not be smaller is not written. Must be listed
- * after every integration that writes files into the build.
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of a
+ * built site, at the highest levels since it happens once; servers send
+ * them as they are (@fastify/static's preCompressed, or a static host's own
+ * rules). A copy that would not be smaller is not written. Returns the
+ * bytes before and as sent to a browser that takes Brotli.
  */
+export async function precompressDir(outDir: string): Promise<{ files: number; before: number; after: number }> {
+  const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.has(extname(f)));
+  let before = 0;
+  let after = 0;
+  await Promise.all(
+    files.map(async (file) => {
+      const path = join(outDir, file);
+      if (!(await stat(path)).isFile()) return;
+      const data = await readFile(path);
+      let brotliBytes = data.length;
+      for (const { extension, compress } of ENCODINGS) {
+        const packed = await compress(data);
+        if (packed.length >= data.length) continue;
+        await writeFile(path + extension, packed);
+        if (extension === '.br') brotliBytes = packed.length;
+      }
+      before += data.length;
+      after += brotliBytes;
+    }),
+  );
+  return { files: files.length, before, after };
+}
+
+/** Must be listed after every integration that writes files into the build. */
 export function precompress(): AstroIntegration {
   return {
     name: 'precompress',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const outDir = fileURLToPath(dir);
-        const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.has(extname(f)));
-        let before = 0;
-        let after = 0;
-        await Promise.all(
-          files.map(async (file) => {
-            const path = join(outDir, file);
-            if (!(await stat(path)).isFile()) return;
-            const data = await readFile(path);
-            let brotliBytes = data.length;
-            for (const { extension, compress } of ENCODINGS) {
-              const packed = await compress(data);
-              if (packed.length >= data.length) continue;
-              await writeFile(path + extension, packed);
-              if (extension === '.br') brotliBytes = packed.length;
-            }
-            before += data.length;
-            after += brotliBytes;
-          }),
-        );
-        logger.info(`${files.length} files precompressed: ${before} bytes, ${after} as Brotli`);
+        const { files, before, after } = await precompressDir(fileURLToPath(dir));
+        logger.info(`${files} files precompressed: ${before} bytes, ${after} as Brotli`);
       },
     },
   };

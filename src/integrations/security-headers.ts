@@ -17,29 +17,33 @@ function pagePath(htmlFile: string): string {
 }
 
 /**
- * Writes dist/_headers: the security headers and caching rules of
- * static-headers.ts, with one Content-Security-Policy that carries the
+ * Writes _headers into a built site: the security headers and caching rules
+ * of static-headers.ts, with one Content-Security-Policy that carries the
  * hashes Astro computed for every page's inline scripts and styles (read
- * back from each page's <meta> policy). A page without that policy fails
- * the build: security.csp must be on.
+ * back from each page's <meta> policy). A page without that policy is an
+ * error: security.csp must be on. Returns the number of pages.
  */
+export async function writeHeadersFile(outDir: string): Promise<number> {
+  const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+  const policies = await Promise.all(
+    pages.map(async (page) => {
+      const match = META_POLICY.exec(await readFile(join(outDir, page), 'utf8'));
+      if (!match?.[1]) throw new Error(`${page} has no Content-Security-Policy <meta>: is security.csp enabled?`);
+      return decodeAttribute(match[1]);
+    }),
+  );
+  const policy = unitePolicies([...policies, ...HEADER_ONLY_DIRECTIVES]);
+  await writeFile(join(outDir, '_headers'), formatHeadersFile(siteHeaderRules(policy, pages.map(pagePath))));
+  return pages.length;
+}
+
 export function securityHeaders(): AstroIntegration {
   return {
     name: 'security-headers',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const outDir = fileURLToPath(dir);
-        const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
-        const policies = await Promise.all(
-          pages.map(async (page) => {
-            const match = META_POLICY.exec(await readFile(join(outDir, page), 'utf8'));
-            if (!match?.[1]) throw new Error(`${page} has no Content-Security-Policy <meta>: is security.csp enabled?`);
-            return decodeAttribute(match[1]);
-          }),
-        );
-        const policy = unitePolicies([...policies, ...HEADER_ONLY_DIRECTIVES]);
-        await writeFile(join(outDir, '_headers'), formatHeadersFile(siteHeaderRules(policy, pages.map(pagePath))));
-        logger.info(`_headers written for ${pages.length} pages`);
+        const pages = await writeHeadersFile(fileURLToPath(dir));
+        logger.info(`_headers written for ${pages} pages`);
       },
     },
   };
