@@ -4,7 +4,7 @@
  * time, the headers of dist/_headers, and the 404 page for anything else.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../src/integrations/static-headers.ts';
@@ -25,7 +25,7 @@ export function readSite(siteDir: string): Site {
   const files = new Set<string>();
   for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name).slice(siteDir.length + 1).split(sep).join('/');
+    const file = relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/');
     // The compressed copies are sent in place of their originals, never under their own names.
     if (file === HEADERS_FILE || file.split('/').some((part) => part.startsWith('.')) || COMPRESSED_COPY.test(file)) continue;
     files.add(file);
@@ -49,6 +49,8 @@ export function resolvePath(site: Site, path: string, query: string): Resolution
     return resolved && 'file' in resolved ? { redirect: `${encodeURI(target)}${query}` } : undefined;
   }
   const file = path.slice(1);
+  // The 404 page is an answer, not an address: /404 is as unknown as any other.
+  if (file === NOT_FOUND_PAGE || file === NOT_FOUND_PAGE.replace(/\.html$/, '')) return undefined;
   if (site.files.has(file)) return { file };
   if (site.files.has(`${file}.html`)) return { file: `${file}.html` };
   return undefined;

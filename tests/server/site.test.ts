@@ -107,7 +107,7 @@ describe('the local server serves the built site as a static host does', () => {
   });
 
   it('answers an unknown address with the 404 page and status 404, compressed like any page', async () => {
-    for (const url of ['/nowhere', '/values/nobody', '/%ff', '/values/love.htm', '/_astro/gone.js']) {
+    for (const url of ['/nowhere', '/values/nobody', '/%ff', '/values/love.htm', '/_astro/gone.js', '/404', '/404.html']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
