@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Database } from './db/engine.ts';
 import { RpcError, requestErrors } from './postgrest-errors.ts';
 import { HTTP_METHODS, REST_PREFIX, answerRest, sendRpcError, type RestOptions } from './rest.ts';
-import { decodeLenient } from './request.ts';
+import { decodableUrl } from './request.ts';
 import { answerSite, registerSite, type Site } from './site.ts';
 
 export interface AppOptions {
@@ -27,22 +27,6 @@ export const BODY_LIMIT = 64 * 1024;
 
 function isRest(url: string | undefined): boolean {
   return url === REST_PREFIX || (url ?? '').startsWith(`${REST_PREFIX}/`) || (url ?? '').startsWith(`${REST_PREFIX}?`);
-}
-
-/**
- * The router refuses a path it cannot percent-decode (/rest/v1/rpc/%ff)
- * before any route sees it; PostgREST reads such bytes as U+FFFD, so the
- * path is rewritten to that reading and answered like any other.
- */
-export function decodableUrl(url: string): string {
-  const queryAt = url.indexOf('?');
-  const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  try {
-    decodeURI(path);
-    return url;
-  } catch {
-    return encodeURI(decodeLenient(path)) + (queryAt < 0 ? '' : url.slice(queryAt));
-  }
 }
 
 /**

@@ -27,6 +27,23 @@ export function decodeLenient(text: string): string {
   return out.subarray(0, length).toString('utf8');
 }
 
+/**
+ * The router refuses a path it cannot percent-decode (/rest/v1/rpc/%ff)
+ * before any route sees it; PostgREST reads such bytes as U+FFFD, so the
+ * path is rewritten to that reading (fastify's rewriteUrl) and answered
+ * like any other.
+ */
+export function decodableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  try {
+    decodeURI(path);
+    return url;
+  } catch {
+    return encodeURI(decodeLenient(path)) + (queryAt < 0 ? '' : url.slice(queryAt));
+  }
+}
+
 /** The raw URL's path segments, each decoded, and its query string. */
 export function splitUrl(rawUrl: string): { segments: string[]; query: URLSearchParams } {
   const queryAt = rawUrl.indexOf('?');

@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT, buildApp, decodableUrl } from '../../server/app.ts';
+import { BODY_LIMIT, buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/engine.ts';
+import { decodableUrl } from '../../server/request.ts';
 import { MAX_JSON_DEPTH } from '../../server/rest.ts';
 import { freshDatabase } from '../support/engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
