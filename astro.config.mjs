@@ -2,10 +2,17 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { loadEnv } from 'vite';
+import { precompress } from './src/integrations/precompress.ts';
+import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
+import { apiOriginOf, cspDirectives } from './src/integrations/static-headers.ts';
 
 // The public address the pages are published under (canonical URLs, sitemap).
 const site = process.env.SITE_URL || 'http://localhost:4321';
+
+// Read as the browser bundle reads it (environment or .env files), so the policy lets the site reach its API.
+const { PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 
 // Pages no search engine should list; robots.txt disallows them and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
@@ -15,9 +22,14 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
+  // Astro hashes its inline scripts and styles into each page's policy, so neither needs 'unsafe-inline'.
+  security: { csp: { directives: cspDirectives(apiOriginOf(PUBLIC_SUPABASE_URL)) } },
   integrations: [
     react(),
     sitemap({ filter: (page) => !HIDDEN_PATHS.some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
     sitemapAlias(),
+    securityHeaders(),
+    // Last: it compresses what the others wrote.
+    precompress(),
   ],
 });

@@ -57,7 +57,7 @@ interface Measured {
 }
 
 async function measure(db: Database, fn: string, args: Record<string, unknown>, call: string, params: unknown[]) {
-  const bytes = Buffer.byteLength(await callRpc(db, fn, args));
+  const bytes = Buffer.byteLength((await callRpc(db, fn, args)).body);
   const times: number[] = [];
   for (let i = 0; i < CALLS; i++) times.push(await serverTime(db, call, params));
   return { medianMs: median(times), bytes } satisfies Measured;
@@ -65,7 +65,7 @@ async function measure(db: Database, fn: string, args: Record<string, unknown>, 
 
 /** Compares insights() with the same figures computed by scanning every row. */
 async function checkExact(db: Database): Promise<string> {
-  const insights = JSON.parse(await callRpc(db, 'insights', {})) as Insights;
+  const insights = JSON.parse((await callRpc(db, 'insights', {})).body) as Insights;
   const [scan] = await db.query<Record<string, number | string>>(
     `select count(*)::int as count,
             ${VALUES.map(

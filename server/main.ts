@@ -12,7 +12,7 @@ if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
-const app = await buildApp({ db, siteDir: resolve(config.siteDir) });
+const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustedProxies: config.trustedProxies });
 const shutdown = async () => {
   await app.close();
   await db.close();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../server/db/engine.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { callRpc, type RpcArgs } from '../../server/rpc.ts';
+import { RpcError } from '../../server/postgrest-errors.ts';
+import { callRpc, type RpcArgs, type RpcRequest } from '../../server/rpc.ts';
 
 export type EngineName = 'pglite' | 'postgres';
 
@@ -163,7 +164,15 @@ export function asAnon<T = Record<string, unknown>>(db: Database, sql: string, p
   });
 }
 
-/** Calls a database function exactly as POST /rest/v1/rpc/<fn> does, and parses its JSON. */
-export async function callAsAnon<T = unknown>(db: Database, fn: string, args: RpcArgs = {}): Promise<T> {
-  return JSON.parse(await callRpc(db, fn, args)) as T;
+/**
+ * Calls a database function exactly as POST /rest/v1/rpc/<fn> does, and parses its JSON.
+ * A status of 400 or more set through response.status throws, as supabase-js reports it.
+ */
+export async function callAsAnon<T = unknown>(db: Database, fn: string, args: RpcArgs = {}, request?: RpcRequest): Promise<T> {
+  const res = await callRpc(db, fn, args, request);
+  const body = JSON.parse(res.body) as unknown;
+  if (res.status >= 400) {
+    throw new RpcError(res.status, { code: `PT${res.status}`, message: res.body, details: null, hint: null }, res.headers);
+  }
+  return body as T;
 }

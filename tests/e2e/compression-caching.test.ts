@@ -1,0 +1,69 @@
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IMMUTABLE, REVALIDATE } from '../../src/integrations/static-headers.ts';
+import { phonePage } from './support/phone.ts';
+import { useProduct } from './support/product.ts';
+import { openQuiz } from './support/quiz-driver.ts';
+
+/** What the browser received for each address, with the headers it got. */
+function recordResponses(page: Page): Response[] {
+  const seen: Response[] = [];
+  page.on('response', (res) => seen.push(res));
+  return seen;
+}
+
+describe('compressed, cacheable files on a phone', () => {
+  const product = useProduct();
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(async () => ({ context, page } = await phonePage(product.browser)));
+  afterEach(async () => context?.close());
+
+  it('receives HTML, JavaScript and CSS compressed, assets cached for good and pages revalidated', async () => {
+    const responses = recordResponses(page);
+    await openQuiz(page, product.app.url);
+    await page.goto(`${product.app.url}/values/love`);
+
+    const of = (kind: 'document' | 'script' | 'stylesheet') =>
+      responses.filter((r) => r.request().resourceType() === kind && r.url().startsWith(product.app.url));
+    const documents = of('document');
+    const scripts = of('script');
+    expect(documents.length).toBe(2);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const res of [...documents, ...scripts, ...of('stylesheet')]) {
+      const headers = await res.allHeaders();
+      expect(headers['content-encoding'], res.url()).toMatch(/^(br|gzip)$/);
+      expect(headers.vary, res.url()).toContain('accept-encoding');
+    }
+    for (const res of documents) expect((await res.allHeaders())['cache-control'], res.url()).toBe(REVALIDATE);
+    for (const res of scripts) expect((await res.allHeaders())['cache-control'], res.url()).toBe(IMMUTABLE);
+
+    // Every stylesheet and script the pages name, fetched as the browser fetches (its own Accept-Encoding).
+    const assets = await page.evaluate(async () => {
+      const home = await (await fetch('/')).text();
+      const urls = [...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]!);
+      return Promise.all(
+        [...new Set(urls), '/', '/values'].map(async (url) => {
+          const res = await fetch(url);
+          return { url, encoding: res.headers.get('content-encoding'), cache: res.headers.get('cache-control') };
+        }),
+      );
+    });
+    expect(assets.some((a) => a.url.endsWith('.js'))).toBe(true);
+    for (const asset of assets) {
+      expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
+      expect(asset.cache, asset.url).toBe(asset.url.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
+    }
+  });
+
+  it('serves gzip to a client that takes only gzip, and the files as they are to one that takes neither', async () => {
+    for (const path of ['/', '/values/love']) {
+      const gz = await fetch(`${product.app.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding'), path).toBe('gzip');
+      expect(await gz.text(), path).toContain('</html>');
+      const plain = await fetch(`${product.app.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      expect(await plain.text(), path).toContain('</html>');
+    }
+  });
+});
