@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { $menuOpen, $screen, closeMenu, openOverlay, resetAll, toggleMenu } from '../stores/quiz.ts';
-import './TopBar.css';
+import styles from './TopBar.module.css';
 
 const MENU_ID = 'site-menu';
 
@@ -39,26 +39,26 @@ export default function TopBar() {
   }, [open]);
 
   return (
-    <header className="topbar">
-      <a className="topbar__brand" href="/insights">
-        <img className="topbar__logo" src="/logo.svg" alt="" width={32} height={32} />
-        <span className="topbar__title">Map your Contradictions</span>
+    <header className={styles.topbar}>
+      <a className={styles.brand} href="/insights">
+        <img className={styles.logo} src="/logo.svg" alt="" width={32} height={32} />
+        <span className={styles.title}>Map your Contradictions</span>
       </a>
-      <nav className="topbar__nav" aria-label="Main" ref={navRef}>
+      <nav className={styles.nav} aria-label="Main" ref={navRef}>
         <button
           type="button"
-          className="topbar__toggle"
+          className={styles.toggle}
           aria-label="Menu"
           aria-expanded={open}
           aria-controls={MENU_ID}
           data-overlay-return=""
           onClick={toggleMenu}
         >
-          <span className="topbar__bar" aria-hidden="true" />
-          <span className="topbar__bar" aria-hidden="true" />
-          <span className="topbar__bar" aria-hidden="true" />
+          <span className={styles.bar} aria-hidden="true" />
+          <span className={styles.bar} aria-hidden="true" />
+          <span className={styles.bar} aria-hidden="true" />
         </button>
-        <ul id={MENU_ID} className={open ? 'topbar__menu is-open' : 'topbar__menu'}>
+        <ul id={MENU_ID} className={open ? `${styles.menu} ${styles.open}` : styles.menu}>
           <li>
             <a href="/" onClick={goHome}>
               {onHome ? 'home.' : 'Home'}

@@ -3,7 +3,7 @@ import { QUESTIONS } from '../../core/questions.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import type { QuestionShares } from '../../lib/api.ts';
 import { $answerShares, $answers } from '../../stores/quiz.ts';
-import './quiz.css';
+import styles from './quiz.module.css';
 
 /** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
 function shareOf(shares: QuestionShares[], questionId: number, answerText: string): number | null {
@@ -26,15 +26,15 @@ export default function AnswerShares() {
   if (rows.length === 0) return null;
 
   return (
-    <section className="quiz-panel" aria-labelledby="quiz-shares-title">
-      <h2 id="quiz-shares-title" className="quiz-subtitle">
+    <section className={styles.panel} aria-labelledby="quiz-shares-title">
+      <h2 id="quiz-shares-title" className={styles.subtitle}>
         How others answered
       </h2>
-      <ol className="quiz-shares">
+      <ol className={styles.shares}>
         {rows.map((r) => (
-          <li key={r.questionId} className="quiz-share-row" data-question={r.questionId}>
-            <span className="quiz-share-question">{r.question.text}</span>
-            <span className="quiz-share-answer">
+          <li key={r.questionId} className={styles.shareRow} data-question={r.questionId}>
+            <span className={styles.shareQuestion}>{r.question.text}</span>
+            <span>
               “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same.
             </span>
           </li>

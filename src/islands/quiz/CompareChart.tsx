@@ -6,7 +6,7 @@ import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { createCompareBars } from '../../charts/compare-bars.ts';
 import { withResultsChartJs } from '../../charts/results-chartjs.ts';
 import { $comparison, $totals } from '../../stores/quiz.ts';
-import './quiz.css';
+import styles from './quiz.module.css';
 
 const box = { '--compare-width': `${COMPARE_CHART_SIZE.width}px` } as CSSProperties;
 
@@ -33,11 +33,11 @@ function Bars({ mine, mean, count }: { mine: ValueScores; mean: ValueScores; cou
   }, [mine, mean]);
 
   return (
-    <figure className="quiz-compare">
-      <div className="quiz-compare-box" style={box}>
+    <figure className={styles.figure}>
+      <div className={styles.compareBox} style={box}>
         <canvas ref={canvas} role="img" aria-label={describe(mine, mean, count)} />
       </div>
-      <figcaption className="quiz-caption">
+      <figcaption className={styles.caption}>
         Bright bars: you. Dark bars: the average of {count} {count === 1 ? 'response' : 'responses'}.
       </figcaption>
     </figure>
@@ -50,14 +50,14 @@ export default function CompareChart() {
   const mine = useMemo(() => savedNormalized(totals), [totals]);
 
   return (
-    <section className="quiz-panel" aria-labelledby="quiz-compare-title">
-      <h2 id="quiz-compare-title" className="quiz-subtitle">
+    <section className={styles.panel} aria-labelledby="quiz-compare-title">
+      <h2 id="quiz-compare-title" className={styles.subtitle}>
         How Do You Compare?
       </h2>
       {comparison.status === 'ready' ? (
         <Bars mine={mine} mean={comparison.mean} count={comparison.count} />
       ) : (
-        <p className="quiz-loading" role="status">
+        <p className={styles.loading} role="status">
           Loading comparison chart...
         </p>
       )}

@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { createResultScatter, describePosition } from '../../charts/result-scatter.ts';
 import { withResultsChartJs } from '../../charts/results-chartjs.ts';
-import './quiz.css';
+import styles from './quiz.module.css';
 
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;
@@ -30,15 +30,15 @@ export default function ResultScatter({ canvasRef, position, onReady }: Props) {
   }, [position.x, position.y, canvasRef]);
 
   return (
-    <figure className="quiz-scatter">
-      <div className="quiz-scatter-box">
+    <figure className={styles.figure}>
+      <div className={styles.scatterBox}>
         <canvas
           ref={canvasRef}
           role="img"
           aria-label={`Your result chart: Love at the top, Duty at the bottom, Reason on the right, Honor on the left. ${description}`}
         />
       </div>
-      <figcaption className="quiz-caption">{description}</figcaption>
+      <figcaption className={styles.caption}>{description}</figcaption>
     </figure>
   );
 }
