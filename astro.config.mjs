@@ -14,7 +14,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: { format: 'file', inlineStylesheets: 'always' }, // a stylesheet request would hold back the first paint
   integrations: [
     react(),
     sitemap({ filter: (page) => !HIDDEN_PATHS.some((hidden) => new URL(page).pathname.startsWith(hidden)) }),

@@ -6,6 +6,7 @@
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           Lighthouse runs per route (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
+ *   [route ...]          only these routes, e.g. / /insights (default every page)
  * CHROMIUM_PATH picks the browser (default /usr/bin/chromium).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -144,8 +145,9 @@ function table(routes: string[], runs: Map<string, Figures[]>): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } },
+    allowPositionals: true,
     strict: true,
   });
   const runCount = Math.max(1, positiveInt(values.runs, 3, 'runs'));
@@ -159,10 +161,13 @@ async function main(): Promise<void> {
       console.log(`Building the site into ${siteDir} ...`);
       buildSite(siteDir);
     }
-    const routes = htmlFiles(siteDir)
+    const pages = htmlFiles(siteDir)
       .map(routeOf)
       .filter((route) => !NOT_A_ROUTE.test(route))
       .sort();
+    const unknown = positionals.filter((route) => !pages.includes(route));
+    if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
+    const routes = positionals.length ? positionals : pages;
     seed(dataDir, respondents);
     const served = await serve(siteDir, dataDir);
     server = served.child;
