@@ -25,7 +25,7 @@ function SecretView({ insights }: { insights: SecretInsights | null }) {
       <h1 ref={heading} tabIndex={-1}>
         Welcome to Secret Insights
       </h1>
-      {insights && <p className={styles.caption}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
+      {insights && <p className={styles.count}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
       <div className={styles.grid}>
         <CrowdCharts
           insights={insights}

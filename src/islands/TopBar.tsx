@@ -41,7 +41,7 @@ export default function TopBar() {
   return (
     <header className={styles.topbar}>
       <a className={styles.brand} href="/insights">
-        <img className={styles.logo} src="/logo.svg" alt="" width={32} height={32} />
+        <img className={styles.logo} src="/logo.svg" alt="" width={32} height={32} fetchPriority="low" />
         <span className={styles.title}>Map your Contradictions</span>
       </a>
       <nav className={styles.nav} aria-label="Main" ref={navRef}>
