@@ -4,7 +4,8 @@
  * the pre-rendered markup makes and hydration leaves where it is.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
 import { useProduct } from './support/product.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -118,4 +119,25 @@ describe('first paint on a phone', () => {
       }
     });
   }
+
+  describe('with respondents', () => {
+    beforeAll(async () => {
+      await submitAll(product.app, spreadRespondents(['Ada', 'Bruno', null]));
+    });
+
+    it('/insights: the count and the charts arrive without moving anything', async () => {
+      const page = await product.browser.newPage({ viewport: PHONE });
+      try {
+        await recordPaints(page);
+        await page.goto(`${product.app.url}/insights`);
+        await page.getByText('Based on 3 respondents.', { exact: true }).waitFor();
+        for (const chart of ['pie', 'scatter', 'relative', 'heatmap']) await waitForDrawing(page, chart);
+        await settle(page);
+        const paints = await page.evaluate(() => (globalThis as unknown as { __paints: PaintRecord }).__paints);
+        expect(paints.shift).toBe(0);
+      } finally {
+        await page.close();
+      }
+    });
+  });
 });
