@@ -3,7 +3,7 @@ import { QUESTIONS } from '../../core/questions.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import type { QuestionShares } from '../../lib/api.ts';
 import { $answerShares, $answers } from '../../stores/quiz.ts';
-import styles from './quiz.module.css';
+import styles from './ResultsScreen.module.css';
 
 /** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
 function shareOf(shares: QuestionShares[], questionId: number, answerText: string): number | null {

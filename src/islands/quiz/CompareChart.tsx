@@ -6,7 +6,7 @@ import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { createCompareBars } from '../../charts/compare-bars.ts';
 import { withResultsChartJs } from '../../charts/results-chartjs.ts';
 import { $comparison, $totals } from '../../stores/quiz.ts';
-import styles from './quiz.module.css';
+import styles from './ResultsScreen.module.css';
 
 const box = { '--compare-width': `${COMPARE_CHART_SIZE.width}px` } as CSSProperties;
 

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { VALUE_COLORS } from '../../charts/palette.ts';
-import styles from './quiz.module.css';
+import styles from './ResultsScreen.module.css';
 
 export default function ResultPercentages({ totals }: { totals: ValueScores }) {
   const shares = resultShares(totals);

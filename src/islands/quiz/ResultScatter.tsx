@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { createResultScatter, describePosition } from '../../charts/result-scatter.ts';
 import { withResultsChartJs } from '../../charts/results-chartjs.ts';
-import styles from './quiz.module.css';
+import styles from './ResultsScreen.module.css';
 
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;

@@ -8,6 +8,7 @@ import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
 import styles from './quiz.module.css';
+import results from './ResultsScreen.module.css';
 
 function takeQuizYourself() {
   resetAll();
@@ -21,7 +22,7 @@ export default function ResultsScreen() {
   const [scatterReady, setScatterReady] = useState(false);
 
   return (
-    <section className={`${styles.screen} ${styles.results}`} aria-labelledby="quiz-results-title">
+    <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
       <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus>
         Your Results
       </h1>
@@ -33,9 +34,9 @@ export default function ResultsScreen() {
           </button>
         </p>
       )}
-      <div className={styles.resultGrid}>
+      <div className={results.resultGrid}>
         <ResultScatter canvasRef={scatter} position={resultPosition(totals)} onReady={() => setScatterReady(true)} />
-        <div className={styles.resultSide}>
+        <div className={results.resultSide}>
           <ResultPercentages totals={totals} />
           <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?

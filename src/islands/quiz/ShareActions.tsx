@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type RefObject } from 'react';
 import { shareUrl } from '../../lib/share-link.ts';
 import { $answers } from '../../stores/quiz.ts';
-import styles from './quiz.module.css';
+import styles from './ResultsScreen.module.css';
 
 const IMAGE_NAME = 'map-your-contradictions.png';
 
