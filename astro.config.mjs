@@ -21,7 +21,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: { format: 'file', inlineStylesheets: 'always' }, // a stylesheet request would hold back the first paint
   // Astro hashes its inline scripts and styles into each page's policy, so neither needs 'unsafe-inline'.
   security: { csp: { directives: cspDirectives(apiOriginOf(PUBLIC_SUPABASE_URL)) } },
   integrations: [

@@ -3,12 +3,12 @@
  * JavaScript and CSS it loads before any interaction, then the budget.
  *   --dir <path>  measure an existing build instead of building
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measurePage, type PageWeight } from './page-weight.ts';
+import { buildSite, htmlFiles } from './site-build.ts';
 
 /**
  * The budget: essays ship no JavaScript; "/" stays small until the results
@@ -17,26 +17,12 @@ import { measurePage, type PageWeight } from './page-weight.ts';
 export const HOME_JS_BUDGET_BYTES = 80_000;
 const ESSAY_ROUTE = /^\/values(\/|$)/;
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-}
-
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
 function exact(bytes: number): string {
   return `${bytes.toLocaleString('en')} B = ${kb(bytes)} = ${(bytes / 1024).toFixed(1)} KiB`;
-}
-
-function build(outDir: string): void {
-  execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
 }
 
 interface Verdict {
@@ -66,7 +52,7 @@ async function main(): Promise<void> {
   try {
     if (!values.dir) {
       console.log(`Building the site into ${dir} ...`);
-      build(dir);
+      buildSite(dir);
     }
     const pages = await Promise.all(htmlFiles(dir).map((file) => measurePage(dir, file)));
     console.table(

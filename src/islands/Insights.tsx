@@ -16,7 +16,7 @@ export default function Insights() {
   return (
     <div className={styles.page} aria-busy={state.status === 'loading'}>
       {insights && (
-        <p className={styles.caption}>
+        <p className={styles.count}>
           {`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import styles from './OverlayDialog.module.css';
 
 interface Props {
   id: string;
@@ -42,7 +43,7 @@ export default function OverlayDialog({ id, title, onClose, children, actions }:
     <dialog
       ref={ref}
       id={id}
-      className="overlay"
+      className={styles.dialog}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
@@ -50,17 +51,17 @@ export default function OverlayDialog({ id, title, onClose, children, actions }:
       onClose={onClose}
       onClick={onBackdropClick}
     >
-      <div className="overlay__panel">
-        <div className="overlay__head">
-          <h2 id={titleId} className="overlay__title">
+      <div className={styles.panel}>
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className="overlay__x" aria-label="Close" onClick={onClose}>
+          <button type="button" className={styles.x} aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <div className="overlay__body">{children}</div>
-        <p className="overlay__foot">
+        <div>{children}</div>
+        <p className={styles.foot}>
           {actions}
           <button type="button" className="link-button" onClick={onClose}>
             close.

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/chrome.ts';
 import OverlayDialog from './OverlayDialog.tsx';
-import './Overlays.css';
 
 export interface OverlaysProps {
   aboutTitle: string;

@@ -11,7 +11,7 @@ import { $questionIndex, $screen, openSharedResult } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import QuestionScreen from './quiz/QuestionScreen.tsx';
-import './quiz/quiz.css';
+import styles from './quiz/quiz.module.css';
 
 // The results screen is not part of the first page load; it is fetched as soon
 // as the quiz starts, so that it is there even if the network is gone by the end.
@@ -70,7 +70,7 @@ export default function Quiz() {
   }, [screen, questionIndex]);
 
   return (
-    <div ref={root} className="quiz-root" data-screen={screen}>
+    <div ref={root} className={styles.root} data-screen={screen}>
       {screen === 'intro' && <IntroScreen />}
       {screen === 'name' && <NameScreen />}
       {screen === 'question' && <QuestionScreen />}

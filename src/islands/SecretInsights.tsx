@@ -35,7 +35,7 @@ function SecretView({ insights }: { insights: SecretData | null }) {
       <h1 ref={heading} tabIndex={-1}>
         Welcome to Secret Insights
       </h1>
-      {insights && <p className={styles.caption}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
+      {insights && <p className={styles.count}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
       <div className={styles.grid}>
         <CrowdCharts
           insights={insights}

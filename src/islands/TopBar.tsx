@@ -3,7 +3,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/chrome.ts';
 import { SITE_NAME } from '../core/site.ts';
 import { $screen, resetAll } from '../stores/quiz.ts';
-import './TopBar.css';
+import styles from './TopBar.module.css';
 
 const MENU_ID = 'site-menu';
 
@@ -41,26 +41,26 @@ export default function TopBar() {
   }, [open]);
 
   return (
-    <header className="topbar">
-      <a className="topbar__brand" href="/insights">
-        <img className="topbar__logo" src="/logo.svg" alt="" width={32} height={32} />
-        <span className="topbar__title">{SITE_NAME}</span>
+    <header className={styles.topbar}>
+      <a className={styles.brand} href="/insights">
+        <img className={styles.logo} src="/logo.svg" alt="" width={32} height={32} fetchPriority="low" />
+        <span className={styles.title}>{SITE_NAME}</span>
       </a>
-      <nav className="topbar__nav" aria-label="Main" ref={navRef}>
+      <nav className={styles.nav} aria-label="Main" ref={navRef}>
         <button
           type="button"
-          className="topbar__toggle"
+          className={styles.toggle}
           aria-label="Menu"
           aria-expanded={open}
           aria-controls={MENU_ID}
           data-overlay-return=""
           onClick={toggleMenu}
         >
-          <span className="topbar__bar" aria-hidden="true" />
-          <span className="topbar__bar" aria-hidden="true" />
-          <span className="topbar__bar" aria-hidden="true" />
+          <span className={styles.bar} aria-hidden="true" />
+          <span className={styles.bar} aria-hidden="true" />
+          <span className={styles.bar} aria-hidden="true" />
         </button>
-        <ul id={MENU_ID} className={open ? 'topbar__menu is-open' : 'topbar__menu'}>
+        <ul id={MENU_ID} className={open ? `${styles.menu} ${styles.open}` : styles.menu}>
           <li>
             <a href="/" onClick={goHome}>
               {onHome ? 'home.' : 'Home'}

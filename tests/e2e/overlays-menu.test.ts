@@ -133,7 +133,7 @@ describe('overlays and the top-bar menu on "/"', () => {
 
   it('logo and title lead to /insights', async () => {
     await openQuiz(page, product.app.url);
-    const brand = page.locator('.topbar__brand');
+    const brand = page.getByRole('banner').getByRole('link', { name: 'Map your Contradictions', exact: true });
     expect(await brand.getAttribute('href')).toBe('/insights');
     expect(await brand.locator('img').count()).toBe(1);
     expect(await brand.innerText()).toBe('Map your Contradictions');
@@ -171,7 +171,7 @@ describe('overlays and the top-bar menu on "/"', () => {
       await openQuiz(page, product.app.url);
       const toggle = page.getByRole('button', { name: 'Menu', exact: true });
       expect(await toggle.isVisible()).toBe(true);
-      expect(await toggle.locator('.topbar__bar').count()).toBe(3);
+      expect(await toggle.locator('span[aria-hidden="true"]').count()).toBe(3);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await page.locator('#site-menu').isVisible()).toBe(false);
       await toggle.click();

@@ -5,7 +5,7 @@ import type { QuestionShares } from '../../lib/api.ts';
 import { $answers } from '../../stores/quiz.ts';
 import { $answerShares } from '../../stores/comparisons.ts';
 import { DATA_STATUS } from '../data-status.ts';
-import './quiz.css';
+import styles from './ResultsScreen.module.css';
 
 /** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
 function shareOf(shares: QuestionShares[], questionId: number, answerText: string): number | null {
@@ -20,11 +20,11 @@ export default function AnswerShares() {
   const answers = useStore($answers);
   if (state.status === 'failed') {
     return (
-      <section className="quiz-panel" aria-labelledby="quiz-shares-title">
-        <h2 id="quiz-shares-title" className="quiz-subtitle">
+      <section className={styles.panel} aria-labelledby="quiz-shares-title">
+        <h2 id="quiz-shares-title" className={styles.subtitle}>
           How others answered
         </h2>
-        <p className="quiz-note" role="status">
+        <p className={styles.loading} role="status">
           {DATA_STATUS.answerShares.failed}
         </p>
       </section>
@@ -40,15 +40,15 @@ export default function AnswerShares() {
   if (rows.length === 0) return null;
 
   return (
-    <section className="quiz-panel" aria-labelledby="quiz-shares-title">
-      <h2 id="quiz-shares-title" className="quiz-subtitle">
+    <section className={styles.panel} aria-labelledby="quiz-shares-title">
+      <h2 id="quiz-shares-title" className={styles.subtitle}>
         How others answered
       </h2>
-      <ol className="quiz-shares">
+      <ol className={styles.shares}>
         {rows.map((r) => (
-          <li key={r.questionId} className="quiz-share-row" data-question={r.questionId}>
-            <span className="quiz-share-question">{r.question.text}</span>
-            <span className="quiz-share-answer">
+          <li key={r.questionId} className={styles.shareRow} data-question={r.questionId}>
+            <span className={styles.shareQuestion}>{r.question.text}</span>
+            <span>
               “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same.
             </span>
           </li>

@@ -9,7 +9,7 @@ import { $totals } from '../../stores/quiz.ts';
 import { $comparison } from '../../stores/comparisons.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { DATA_STATUS } from '../data-status.ts';
-import './quiz.css';
+import styles from './ResultsScreen.module.css';
 
 const box = { '--compare-width': `${COMPARE_CHART_SIZE.width}px` } as CSSProperties;
 
@@ -26,9 +26,9 @@ function Bars({ mine, mean, count }: { mine: ValueScores; mean: ValueScores; cou
     [mine, mean],
   );
   return (
-    <figure className="quiz-compare">
-      <ChartCanvas config={config} chart="compare" label={describe(mine, mean, count)} className="quiz-compare-box" style={box} />
-      <figcaption className="quiz-caption">
+    <figure className={styles.figure}>
+      <ChartCanvas config={config} chart="compare" label={describe(mine, mean, count)} className={styles.compareBox} style={box} />
+      <figcaption className={styles.caption}>
         Bright bars: you. Dark bars: the average of {count} {count === 1 ? 'response' : 'responses'}.
       </figcaption>
     </figure>
@@ -41,14 +41,14 @@ export default function CompareChart() {
   const mine = useMemo(() => savedNormalized(totals), [totals]);
 
   return (
-    <section className="quiz-panel" aria-labelledby="quiz-compare-title">
-      <h2 id="quiz-compare-title" className="quiz-subtitle">
+    <section className={styles.panel} aria-labelledby="quiz-compare-title">
+      <h2 id="quiz-compare-title" className={styles.subtitle}>
         How Do You Compare?
       </h2>
       {comparison.status === 'ready' ? (
         <Bars mine={mine} mean={comparison.data.mean} count={comparison.data.count} />
       ) : (
-        <p className="quiz-loading" role="status">
+        <p className={styles.loading} role="status">
           {DATA_STATUS.comparison[comparison.status]}
         </p>
       )}

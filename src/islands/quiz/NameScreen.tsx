@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NAME_MAX_LENGTH } from '../../core/quiz.ts';
 import { submitName } from '../../stores/quiz.ts';
-import './quiz.css';
+import styles from './quiz.module.css';
 
 export default function NameScreen() {
   const [name, setName] = useState('');
@@ -12,16 +12,16 @@ export default function NameScreen() {
   }
 
   return (
-    <section className="quiz-screen" aria-labelledby="quiz-name-label">
-      <form className="quiz-name-form" onSubmit={onSubmit}>
-        <h1 className="quiz-prompt">
+    <section className={styles.screen} aria-labelledby="quiz-name-label">
+      <form className={styles.nameForm} onSubmit={onSubmit}>
+        <h1 className={styles.prompt}>
           <label id="quiz-name-label" htmlFor="quiz-name">
             Your name
           </label>
         </h1>
         <input
           id="quiz-name"
-          className="quiz-name-input"
+          className={styles.nameInput}
           type="text"
           placeholder="What's your name?"
           autoComplete="off"
@@ -31,10 +31,10 @@ export default function NameScreen() {
           aria-describedby="quiz-name-note"
           data-autofocus
         />
-        <p id="quiz-name-note" className="quiz-note">
+        <p id="quiz-name-note" className={styles.note}>
           You may leave the name blank to stay anonymous. It is not connected to your specific answers.
         </p>
-        <button type="submit" className="quiz-primary">
+        <button type="submit" className={`btn btn--primary ${styles.start}`}>
           Continue
         </button>
       </form>

@@ -1,20 +1,20 @@
 import { QUESTION_COUNT } from '../../core/questions.ts';
-import './quiz.css';
+import styles from './quiz.module.css';
 
 /** One bubble per question: filled when answered, ringed for the current one. */
 export default function ProgressBubbles({ current }: { current: number }) {
   return (
-    <div className="quiz-progress">
-      <ol className="quiz-bubbles" aria-hidden="true">
+    <div className={styles.progress}>
+      <ol className={styles.bubbles} aria-hidden="true">
         {Array.from({ length: QUESTION_COUNT }, (_, i) => (
           <li
             key={i}
-            className="quiz-bubble"
+            className={styles.bubble}
             data-state={i < current ? 'completed' : i === current ? 'current' : 'upcoming'}
           />
         ))}
       </ol>
-      <p className="quiz-progress-text">
+      <p className={styles.progressText}>
         Question {current + 1} of {QUESTION_COUNT}
       </p>
     </div>

@@ -3,7 +3,7 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { QUESTION_FADE_MS } from '../../core/quiz.ts';
 import { $currentQuestion, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
-import './quiz.css';
+import styles from './quiz.module.css';
 
 const fade = { '--quiz-fade': `${QUESTION_FADE_MS}ms` } as CSSProperties;
 
@@ -18,16 +18,16 @@ export default function QuestionScreen() {
   }
 
   return (
-    <section className="quiz-screen" aria-labelledby="quiz-question">
+    <section className={styles.screen} aria-labelledby="quiz-question">
       <ProgressBubbles current={index} />
-      <div key={question.id} className="quiz-fade" style={fade}>
-        <h1 id="quiz-question" className="quiz-question" tabIndex={-1} data-autofocus>
+      <div key={question.id} className={styles.fade} style={fade}>
+        <h1 id="quiz-question" className={styles.question} tabIndex={-1} data-autofocus>
           {question.text}
         </h1>
-        <ul className="quiz-answers">
+        <ul className={styles.answers}>
           {question.answers.map((a) => (
             <li key={a.text}>
-              <button type="button" className="quiz-answer" onClick={(e) => choose(e, a.text)}>
+              <button type="button" className={styles.answer} onClick={(e) => choose(e, a.text)}>
                 {a.text}
               </button>
             </li>
@@ -35,7 +35,7 @@ export default function QuestionScreen() {
         </ul>
       </div>
       {index > 0 && (
-        <button type="button" className="quiz-back" onClick={goBack}>
+        <button type="button" className={`link-button ${styles.back}`} onClick={goBack}>
           Back
         </button>
       )}

@@ -9,7 +9,8 @@ import CompareChart from './CompareChart.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
-import './quiz.css';
+import styles from './quiz.module.css';
+import results from './ResultsScreen.module.css';
 
 function takeQuizYourself() {
   resetAll();
@@ -23,23 +24,23 @@ export default function ResultsScreen() {
   const [scatterReady, setScatterReady] = useState(false);
 
   return (
-    <section className="quiz-screen quiz-results" aria-labelledby="quiz-results-title">
-      <h1 id="quiz-results-title" className="quiz-title" tabIndex={-1} data-autofocus>
+    <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
+      <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus>
         Your Results
       </h1>
       {origin === 'shared' && (
-        <p className="quiz-note">
+        <p className={styles.note}>
           A result opened from a shared link.{' '}
-          <button type="button" className="quiz-link" onClick={takeQuizYourself}>
+          <button type="button" className="link-button" onClick={takeQuizYourself}>
             Take the quiz yourself
           </button>
         </p>
       )}
-      <div className="quiz-result-grid">
+      <div className={results.resultGrid}>
         <ResultScatter canvasRef={scatter} position={resultPosition(totals)} onReady={() => setScatterReady(true)} />
-        <div className="quiz-result-side">
+        <div className={results.resultSide}>
           <ResultPercentages totals={totals} />
-          <button type="button" className="quiz-secondary" onClick={() => openOverlay('understanding')}>
+          <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
           <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />

@@ -3,7 +3,7 @@ import { useState, type RefObject } from 'react';
 import { shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { $answers } from '../../stores/quiz.ts';
-import './quiz.css';
+import styles from './ResultsScreen.module.css';
 
 const IMAGE_NAME = `${SITE_NAME.toLowerCase().replaceAll(' ', '-')}.png`;
 
@@ -59,27 +59,27 @@ export default function ShareActions({ canvasRef, canSaveImage }: Props) {
   }
 
   return (
-    <div className="quiz-share">
-      <label htmlFor="quiz-share-link" className="quiz-share-label">
+    <div className={styles.share}>
+      <label htmlFor="quiz-share-link" className={styles.shareLabel}>
         Link to this result
       </label>
-      <div className="quiz-share-row-inline">
+      <div className={styles.shareInline}>
         <input
           id="quiz-share-link"
-          className="quiz-share-input"
+          className={styles.shareInput}
           type="url"
           readOnly
           value={link}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="quiz-secondary" onClick={copyLink}>
+        <button type="button" className="btn" onClick={copyLink}>
           Copy link
         </button>
       </div>
-      <button type="button" className="quiz-secondary" onClick={saveImage} disabled={!canSaveImage}>
+      <button type="button" className="btn" onClick={saveImage} disabled={!canSaveImage}>
         Save image
       </button>
-      <p className="quiz-status" role="status">
+      <p className={styles.status} role="status">
         {status}
       </p>
     </div>

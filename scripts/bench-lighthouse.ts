@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:lighthouse`: builds the site, serves it with server/main.ts
+ * on a throw-away PGlite folder (seeded with synthetic respondents, so
+ * /insights draws real charts), runs Lighthouse with its mobile defaults on
+ * every page, and prints the median of each figure per route.
+ *   --dir <path>         measure an existing build instead of building
+ *   --runs <n>           Lighthouse runs per route (default 3)
+ *   --respondents <n>    synthetic respondents in the database (default 5000)
+ *   [route ...]          only these routes, e.g. / /insights (default every page)
+ * CHROMIUM_PATH picks the browser (default /usr/bin/chromium).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { routeOf } from './page-weight.ts';
+import { buildSite, htmlFiles } from './site-build.ts';
+
+/** Flags that keep Chromium from talking to anyone but the page under test. */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Pages that are no route of their own: the answer to an unknown address. */
+const NOT_A_ROUTE = /^\/404$/;
+
+interface Figures {
+  lighthouseVersion: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+}
+
+type Key = Exclude<keyof Figures, 'lighthouseVersion'>;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function positiveInt(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not "${text}"`);
+  return n;
+}
+
+function seed(dataDir: string, respondents: number): void {
+  if (respondents === 0) return;
+  console.log(`Seeding ${respondents.toLocaleString('en')} respondents ...`);
+  const run = spawnSync(process.execPath, ['scripts/seed.ts', '--respondents', String(respondents)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+  });
+  if (run.status !== 0) throw new Error(`seeding failed (${run.status ?? run.signal})`);
+}
+
+/** Starts the product's server on a free port; resolves with its address once it listens. */
+function serve(siteDir: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        SITE_DIR: siteDir,
+        // A password of its own, so the first start prints none.
+        HIDDEN_PAGE_PASSWORD: `bench-${process.pid}-${Date.now()}`,
+      },
+    });
+    let output = '';
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /at (http:\/\/[^\s/]+)/.exec(output);
+      if (m) resolve({ child, url: m[1]! });
+    };
+    child.stdout.on('data', listen);
+    child.stderr.on('data', listen);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened:\n${output}`)));
+  });
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => categories[id]?.score ?? Number.NaN;
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    lighthouseVersion: result.lhr.lighthouseVersion,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: value('largest-contentful-paint'),
+    fcpMs: value('first-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+const COLUMNS: { key: Key; title: string; show: (n: number) => string }[] = [
+  { key: 'performance', title: 'perf', show: (n) => n.toFixed(2) },
+  { key: 'accessibility', title: 'a11y', show: (n) => n.toFixed(2) },
+  { key: 'bestPractices', title: 'best practices', show: (n) => n.toFixed(2) },
+  { key: 'seo', title: 'SEO', show: (n) => n.toFixed(2) },
+  { key: 'lcpMs', title: 'LCP', show: (n) => `${(n / 1000).toFixed(2)} s` },
+  { key: 'fcpMs', title: 'FCP', show: (n) => `${(n / 1000).toFixed(2)} s` },
+  { key: 'tbtMs', title: 'TBT', show: (n) => `${Math.round(n)} ms` },
+  { key: 'cls', title: 'CLS', show: (n) => n.toFixed(3) },
+  { key: 'bytes', title: 'transferred', show: (n) => `${(n / 1024).toFixed(1)} KiB` },
+];
+
+function table(routes: string[], runs: Map<string, Figures[]>): string {
+  const head = `| route | ${COLUMNS.map((c) => c.title).join(' | ')} |`;
+  const rule = `|---|${COLUMNS.map(() => '---:').join('|')}|`;
+  const rows = routes.map((route) => {
+    const figures = runs.get(route) ?? [];
+    const cells = COLUMNS.map((c) => c.show(median(figures.map((f) => f[c.key]))));
+    return `| \`${route}\` | ${cells.join(' | ')} |`;
+  });
+  return [head, rule, ...rows].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const runCount = Math.max(1, positiveInt(values.runs, 3, 'runs'));
+  const respondents = positiveInt(values.respondents, 5000, 'respondents');
+  const siteDir = values.dir ?? mkdtempSync(join(tmpdir(), 'mc-bench-site-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-data-'));
+  let server: ChildProcess | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    if (!values.dir) {
+      console.log(`Building the site into ${siteDir} ...`);
+      buildSite(siteDir);
+    }
+    const pages = htmlFiles(siteDir)
+      .map(routeOf)
+      .filter((route) => !NOT_A_ROUTE.test(route))
+      .sort();
+    const unknown = positionals.filter((route) => !pages.includes(route));
+    if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
+    const routes = positionals.length ? positionals : pages;
+    seed(dataDir, respondents);
+    const served = await serve(siteDir, dataDir);
+    server = served.child;
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    const runs = new Map<string, Figures[]>(routes.map((route) => [route, []]));
+    // Round by round rather than route by route, so a busy moment of the machine spreads over every route.
+    for (let round = 1; round <= runCount; round++) {
+      for (const route of routes) {
+        process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
+        runs.get(route)!.push(await audit(served.url + route, chrome.port));
+      }
+    }
+    const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';
+    console.log(`\nLighthouse ${version}, mobile defaults, median of ${runCount} run(s) per route:\n`);
+    console.log(table(routes, runs));
+  } finally {
+    chrome?.kill();
+    server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!values.dir) rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+await main();
