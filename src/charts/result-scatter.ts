@@ -1,12 +1,15 @@
 /**
  * The visitor's place between the four values: Love up, Duty down, Reason
- * right, Honor left, on -1 to 1 each way. The axis names are painted inside
- * the canvas so that a saved image carries them.
+ * right, Honor left, on -1 to 1 each way; in a comparison the friend's place
+ * beside it, and on request the literary figures as small marks. The axis
+ * names and every mark's name are painted inside the canvas so that a saved
+ * image carries them, and so that the two dots differ by shape and name,
+ * not by colour alone.
  */
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
+import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
 
 const LABEL_GAP = 10;
 
@@ -46,15 +49,94 @@ function axis() {
   };
 }
 
-export function resultScatter(position: Position): ChartConfiguration<'scatter'> {
+/** A named place on the chart. */
+export interface ChartMark {
+  readonly position: Position;
+  readonly label: string;
+}
+
+export interface ResultScatterInput {
+  readonly own: ChartMark;
+  /** The friend's result in a comparison. */
+  readonly friend?: ChartMark | null;
+  /** Literary figures, drawn small and faint under the dots. */
+  readonly figures?: readonly ChartMark[];
+}
+
+interface PaintedLabel extends ChartMark {
+  readonly size: number;
+  readonly weight: number;
+  readonly color: string;
+  /** How far from the centre of its mark the label starts. */
+  readonly offset: number;
+}
+
+const OWN_RADIUS = 9;
+const FRIEND_RADIUS = 11;
+const FIGURE_RADIUS = 3.5;
+
+/** Each mark's name beside it, on the side away from the nearer edge. */
+function markLabels(labels: readonly PaintedLabel[]): Plugin<'scatter'> {
+  return {
+    id: 'markLabels',
+    afterDatasetsDraw(chart) {
+      const { ctx, scales } = chart;
+      const x = scales.x;
+      const y = scales.y;
+      if (!x || !y) return;
+      ctx.save();
+      ctx.textBaseline = 'middle';
+      for (const label of labels) {
+        const px = x.getPixelForValue(label.position.x);
+        const py = y.getPixelForValue(label.position.y);
+        const toLeft = label.position.x > 0.55;
+        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+        ctx.textAlign = toLeft ? 'right' : 'left';
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = CHART_BACKGROUND;
+        ctx.fillStyle = label.color;
+        const tx = px + (toLeft ? -label.offset : label.offset);
+        ctx.strokeText(label.label, tx, py);
+        ctx.fillText(label.label, tx, py);
+      }
+      ctx.restore();
+    },
+  };
+}
+
+export function resultScatter({ own, friend = null, figures = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
+  const labels: PaintedLabel[] = [
+    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3 })),
+    ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
+    // Without a friend the one dot needs no name: the chart is the visitor's.
+    ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
+  ];
   return {
     type: 'scatter',
     data: {
+      // Later datasets are drawn on top: the figures under both dots.
       datasets: [
         {
-          label: 'You',
-          data: [position],
-          pointRadius: 9,
+          label: 'Figures',
+          data: figures.map((f) => f.position),
+          pointStyle: 'rectRot',
+          pointRadius: FIGURE_RADIUS,
+          pointBackgroundColor: CHART_MARKS.figure,
+          pointBorderWidth: 0,
+        },
+        {
+          label: friend?.label ?? 'Friend',
+          data: friend ? [friend.position] : [],
+          pointStyle: 'triangle',
+          pointRadius: FRIEND_RADIUS,
+          pointBackgroundColor: CHART_MARKS.friend,
+          pointBorderColor: CHART_BACKGROUND,
+          pointBorderWidth: 2,
+        },
+        {
+          label: own.label,
+          data: [own.position],
+          pointRadius: OWN_RADIUS,
           pointHoverRadius: 10,
           pointBackgroundColor: CHART_INK.highlight,
           pointBorderColor: CHART_BACKGROUND,
@@ -72,13 +154,14 @@ export function resultScatter(position: Position): ChartConfiguration<'scatter'>
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [paintedBackground(), compassLabels],
+    plugins: [paintedBackground(), compassLabels, markLabels(labels)],
   };
 }
 
-/** A sentence for screen readers and the caption: where the dot leans. */
-export function describePosition(position: Position): string {
+/** A sentence for screen readers and the caption: where a dot leans ("You" for the visitor's own). */
+export function describePosition(position: Position, label = 'You'): string {
   const lean = (n: number, plus: string, minus: string) =>
     n > 0 ? `toward ${plus}` : n < 0 ? `toward ${minus}` : `balanced between ${plus} and ${minus}`;
-  return `Your dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
+  const whose = label === 'You' ? 'Your' : `${label}'s`;
+  return `${whose} dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
 }

@@ -6,8 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { untilLoaded } from '../lib/network.ts';
-import { SHARE_PARAM } from '../lib/share-param.ts';
-import { $questionIndex, $screen, openSharedResult } from '../stores/quiz.ts';
+import { hasShareParams } from '../lib/share-param.ts';
+import { $questionIndex, $screen, openShareLink } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import QuestionScreen from './quiz/QuestionScreen.tsx';
@@ -20,10 +20,10 @@ const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
 const ResultsScreen = lazy(() => untilLoaded(loadResultsScreen));
 
 function openSharedLinkFromAddress(): void {
-  const code = new URLSearchParams(globalThis.location.search).get(SHARE_PARAM);
-  if (code === null) return;
+  const { search } = globalThis.location;
+  if (!hasShareParams(search)) return;
   // An unreadable link falls back to the intro, without the broken code in the address.
-  openSharedResult(code)
+  openShareLink(search)
     .then((opened) => {
       if (!opened) globalThis.history.replaceState(null, '', '/');
     })

@@ -10,7 +10,7 @@ import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { clearResults, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { $sharedName, clearResults, keepFriend, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -112,19 +112,30 @@ export function goBack(): void {
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
 export function resetAll(): void {
   clearResults();
+  keepFriend(null);
   closeChrome();
   $progress.set(START);
 }
 
 /**
- * Shows the result a share link stands for; an invalid code changes nothing
- * and resolves false. The decoder loads only when a link is opened.
+ * Shows what a share link's query holds ("?r=...", see lib/share-link.ts): one
+ * result under its name, or a comparison. A link with no valid result changes
+ * nothing and resolves false. The decoder loads only when a link is opened.
  */
-export async function openSharedResult(code: string): Promise<boolean> {
-  const { decodeShareCode } = await import('../lib/share-link.ts');
-  const answers = decodeShareCode(code);
-  if (!answers) return false;
-  showSharedResult();
-  $progress.set({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })) });
+export async function openShareLink(search: string): Promise<boolean> {
+  const { readShareLink } = await import('../lib/share-link.ts');
+  const link = readShareLink(search);
+  if (!link) return false;
+  showSharedResult(link.sharer.name, link.friend);
+  $progress.set({ screen: 'results', name: '', answers: link.sharer.answers.map((a) => ({ ...a, seconds: null })) });
   return true;
+}
+
+/** From a friend's shared result to the quiz; the results at its end set the two side by side. */
+export function takeQuizToCompare(): void {
+  requireScreen('results', 'takeQuizToCompare');
+  const friend = { answers: $progress.get().answers, name: $sharedName.get() };
+  resetAll();
+  keepFriend(friend);
+  startQuiz();
 }

@@ -239,11 +239,11 @@ describe('quiz store', () => {
   });
 
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
-    expect(await quiz.openSharedResult('00000000000')).toBe(false);
-    expect(await quiz.openSharedResult('000000000009')).toBe(false);
+    expect(await quiz.openShareLink('?r=00000000000')).toBe(false);
+    expect(await quiz.openShareLink('?r=000000000009')).toBe(false);
     expect(quiz.$screen.get()).toBe('intro');
 
-    expect(await quiz.openSharedResult('012340123401')).toBe(true);
+    expect(await quiz.openShareLink('?r=012340123401')).toBe(true);
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$resultOrigin.get()).toBe('shared');
