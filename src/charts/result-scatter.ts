@@ -158,10 +158,9 @@ export function resultScatter({ own, friend = null, figures = [] }: ResultScatte
   };
 }
 
-/** A sentence for screen readers and the caption: where a dot leans ("You" for the visitor's own). */
-export function describePosition(position: Position, label = 'You'): string {
+/** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
+export function describePosition(position: Position, whose = 'Your'): string {
   const lean = (n: number, plus: string, minus: string) =>
     n > 0 ? `toward ${plus}` : n < 0 ? `toward ${minus}` : `balanced between ${plus} and ${minus}`;
-  const whose = label === 'You' ? 'Your' : `${label}'s`;
   return `${whose} dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
 }

@@ -4,7 +4,7 @@
  * waiting in the outbox. The comparisons with everyone else live in
  * comparisons.ts, which loads with the results screen.
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import type { GivenAnswer } from '../core/scoring.ts';
 import type { SubmitInput } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
@@ -40,12 +40,6 @@ export interface NamedResult {
  * what it waits for.
  */
 export const $friend = atom<NamedResult | null>(null);
-
-/** How the chart, the table and the sentence name the two results. */
-export const $resultLabels = computed([$resultOrigin, $sharedName, $friend], (origin, sharedName, friend) => ({
-  own: origin === 'quiz' ? 'You' : (sharedName ?? 'Sharer'),
-  friend: friend ? (friend.name ?? 'Friend') : null,
-}));
 
 /**
  * Which result may now be compared with everyone else's: a number of its

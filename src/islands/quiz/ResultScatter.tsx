@@ -4,6 +4,7 @@ import { describePosition as describePlace, figureHref } from '../../core/figure
 import { positionOf, type Position } from '../../core/scoring.ts';
 import { describePosition, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
+import { possessive } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
 
 interface Props {
@@ -44,8 +45,8 @@ export default function ResultScatter({ canvasRef, own, friend, onReady }: Props
     [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures],
   );
   const description = [
-    describePosition(own.position, own.label),
-    friend ? describePosition(friend.position, friend.label) : '',
+    describePosition(own.position, possessive(own.label)),
+    friend ? describePosition(friend.position, possessive(friend.label)) : '',
     friend && samePlace(own.position, friend.position) ? 'The two dots are in the same place.' : '',
   ]
     .filter(Boolean)

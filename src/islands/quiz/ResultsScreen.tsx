@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares, totalsOf } from '../../core/scoring.ts';
 import { openOverlay } from '../../stores/chrome.ts';
 import { $totals, resetAll, takeQuizToCompare } from '../../stores/quiz.ts';
-import { $friend, $resultLabels, $resultOrigin, $sharedName } from '../../stores/results.ts';
+import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
 import NearestFigures from './NearestFigures.tsx';
@@ -11,6 +11,7 @@ import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
+import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
 
@@ -20,7 +21,7 @@ function leaveSharedLink(next: () => void) {
 }
 
 /** The screen's title: the visitor's results, a friend's map by name, or two maps side by side. */
-function titleOf(origin: 'quiz' | 'shared', sharedName: string | null, labels: { own: string; friend: string | null }): string {
+function titleOf(origin: 'quiz' | 'shared', sharedName: string | null, labels: ResultLabels): string {
   if (origin === 'quiz') return 'Your Results';
   if (labels.friend !== null) return `${labels.own} and ${labels.friend}`;
   return sharedName ? `${sharedName}\u2019s map` : 'A shared map';
@@ -31,7 +32,7 @@ export default function ResultsScreen() {
   const origin = useStore($resultOrigin);
   const sharedName = useStore($sharedName);
   const friend = useStore($friend);
-  const labels = useStore($resultLabels);
+  const labels = resultLabels(origin, sharedName, friend);
   const scatter = useRef<HTMLCanvasElement>(null);
   const [scatterReady, setScatterReady] = useState(false);
   const shares = useMemo(() => resultShares(totals), [totals]);
