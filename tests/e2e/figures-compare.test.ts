@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFigureFiles } from '../../scripts/figure-files.ts';
@@ -35,10 +36,11 @@ function resultChart(page: Page) {
   return page.locator('canvas[data-chart="result"]');
 }
 
-/** The result chart's pixels, once it is drawn. */
+/** A digest of the result chart's pixels, once Chart.js has drawn it ("Save image" waits for the same). */
 async function chartPixels(page: Page): Promise<string> {
-  await expect.poll(() => resultChart(page).getAttribute('data-drawn'), POLL).toBe('yes');
-  return resultChart(page).evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled(), POLL).toBe(true);
+  const png = await resultChart(page).evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  return createHash('sha256').update(png).digest('hex');
 }
 
 describe('the nearest figures and a friend on the results screen', () => {
