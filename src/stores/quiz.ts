@@ -10,7 +10,7 @@ import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { $sharedName, clearResults, keepFriend, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { clearResults, keepFriend, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -54,7 +54,8 @@ function update(change: Partial<QuizProgress>): void {
   $progress.set({ ...$progress.get(), ...change });
 }
 
-function requireScreen(expected: Screen, action: string): void {
+/** Throws unless the quiz is on `expected`: an action called out of turn changes nothing. */
+export function requireScreen(expected: Screen, action: string): void {
   const { screen } = $progress.get();
   if (screen !== expected) throw new Error(`${action} needs the ${expected} screen, but the quiz is on ${screen}`);
 }
@@ -129,13 +130,4 @@ export async function openShareLink(search: string): Promise<boolean> {
   showSharedResult(link.sharer.name, link.friend);
   $progress.set({ screen: 'results', name: '', answers: link.sharer.answers.map((a) => ({ ...a, seconds: null })) });
   return true;
-}
-
-/** From a friend's shared result to the quiz; the results at its end set the two side by side. */
-export function takeQuizToCompare(): void {
-  requireScreen('results', 'takeQuizToCompare');
-  const friend = { answers: $progress.get().answers, name: $sharedName.get() };
-  resetAll();
-  keepFriend(friend);
-  startQuiz();
 }

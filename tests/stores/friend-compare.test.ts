@@ -17,6 +17,7 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
+const { takeQuizToCompare } = await import('../../src/stores/friend.ts');
 
 const MINE = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 const THEIRS = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
@@ -41,7 +42,7 @@ describe("a friend's result, kept through the quiz", () => {
     expect(results.$sharedName.get()).toBe('Rhea');
     expect(results.$friend.get()).toBeNull();
 
-    quiz.takeQuizToCompare();
+    takeQuizToCompare();
     expect(quiz.$screen.get()).toBe('name');
     expect(quiz.$answers.get()).toEqual([]);
     expect(results.$resultOrigin.get()).toBe('quiz');
@@ -84,7 +85,7 @@ describe("a friend's result, kept through the quiz", () => {
     expect({ progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(before);
 
     quiz.resetAll();
-    expect(() => quiz.takeQuizToCompare()).toThrow(/results screen/);
+    expect(() => takeQuizToCompare()).toThrow(/results screen/);
     expect(quiz.$screen.get()).toBe('intro');
     expect(results.$friend.get()).toBeNull();
   });
