@@ -6,8 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { untilLoaded } from '../lib/network.ts';
-import { hasShareParams } from '../lib/share-param.ts';
-import { $questionIndex, $screen, openShareLink } from '../stores/quiz.ts';
+import { $questionIndex, $screen } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import QuestionScreen from './quiz/QuestionScreen.tsx';
@@ -21,11 +20,12 @@ const ResultsScreen = lazy(() => untilLoaded(loadResultsScreen));
 
 function openSharedLinkFromAddress(): void {
   const { search } = globalThis.location;
-  if (!hasShareParams(search)) return;
-  // An unreadable link falls back to the intro, without the broken code in the address.
-  openShareLink(search)
-    .then((opened) => {
-      if (!opened) globalThis.history.replaceState(null, '', '/');
+  if (search === '') return;
+  // Links and their decoder load only for an address with a query.
+  import('../stores/shared-links.ts')
+    .then(({ openShareLink }) => {
+      // An unreadable link falls back to the intro, without the broken code in the address.
+      if (openShareLink(search) === false) globalThis.history.replaceState(null, '', '/');
     })
     .catch((error: unknown) => console.error('Error opening the shared result', error));
 }

@@ -10,7 +10,7 @@ import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { clearResults, keepFriend, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { clearResults, keepFriend, loadSender, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -116,18 +116,4 @@ export function resetAll(): void {
   keepFriend(null);
   closeChrome();
   $progress.set(START);
-}
-
-/**
- * Shows what a share link's query holds ("?r=...", see lib/share-link.ts): one
- * result under its name, or a comparison. A link with no valid result changes
- * nothing and resolves false. The decoder loads only when a link is opened.
- */
-export async function openShareLink(search: string): Promise<boolean> {
-  const { readShareLink } = await import('../lib/share-link.ts');
-  const link = readShareLink(search);
-  if (!link) return false;
-  showSharedResult(link.sharer.name, link.friend);
-  $progress.set({ screen: 'results', name: '', answers: link.sharer.answers.map((a) => ({ ...a, seconds: null })) });
-  return true;
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares, totalsOf } from '../../core/scoring.ts';
 import { openOverlay } from '../../stores/chrome.ts';
-import { takeQuizToCompare } from '../../stores/friend.ts';
+import { takeQuizToCompare } from '../../stores/shared-links.ts';
 import { $totals, resetAll } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';
