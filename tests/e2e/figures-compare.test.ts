@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFigureFiles } from '../../scripts/figure-files.ts';
 import { comparisonSentence } from '../../src/core/compare.ts';
@@ -59,6 +61,19 @@ describe('the nearest figures and a friend on the results screen', () => {
   });
   afterEach(async () => {
     await context?.close();
+  });
+
+  it("the browser gets every figure's name, shares and line, and none of their texts", () => {
+    const dir = join(inject('siteDir'), '_astro');
+    const scripts = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
+    const holding = (text: string) => scripts.filter((js) => js.includes(text)).length;
+    for (const figure of FIGURES) {
+      expect(holding(figure.data.line), figure.slug).toBe(1);
+      // The first words of the text, which no summary holds.
+      expect(holding(figure.body.split(/\s+/).slice(0, 8).join(' ')), figure.slug).toBe(0);
+    }
   });
 
   it('names the nearest figure with its line, then the next two, and links into /figures', async () => {
