@@ -58,7 +58,7 @@ export default function ResultScatter({ canvasRef, own, friend, onReady }: Props
       <ChartCanvas
         config={config}
         chart="result"
-        label={`${friend ? 'Result chart' : 'Your result chart'}: Love at the top, Duty at the bottom, Reason on the right, Honor on the left.${shapes} ${description}${showFigures ? ' Literary figures shown as small marks, listed below.' : ''}`}
+        label={`${friend ? 'Result chart' : `${possessive(own.label)} result chart`}: Love at the top, Duty at the bottom, Reason on the right, Honor on the left.${shapes} ${description}${showFigures ? ' Literary figures shown as small marks, listed below.' : ''}`}
         className={styles.scatterBox}
         canvasRef={canvasRef}
         onDrawn={onReady}
