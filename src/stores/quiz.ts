@@ -10,7 +10,7 @@ import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { clearResults, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { clearResults, keepFriend, loadSender, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -54,7 +54,8 @@ function update(change: Partial<QuizProgress>): void {
   $progress.set({ ...$progress.get(), ...change });
 }
 
-function requireScreen(expected: Screen, action: string): void {
+/** Throws unless the quiz is on `expected`: an action called out of turn changes nothing. */
+export function requireScreen(expected: Screen, action: string): void {
   const { screen } = $progress.get();
   if (screen !== expected) throw new Error(`${action} needs the ${expected} screen, but the quiz is on ${screen}`);
 }
@@ -112,19 +113,7 @@ export function goBack(): void {
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
 export function resetAll(): void {
   clearResults();
+  keepFriend(null);
   closeChrome();
   $progress.set(START);
-}
-
-/**
- * Shows the result a share link stands for; an invalid code changes nothing
- * and resolves false. The decoder loads only when a link is opened.
- */
-export async function openSharedResult(code: string): Promise<boolean> {
-  const { decodeShareCode } = await import('../lib/share-link.ts');
-  const answers = decodeShareCode(code);
-  if (!answers) return false;
-  showSharedResult();
-  $progress.set({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })) });
-  return true;
 }
