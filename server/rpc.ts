@@ -131,8 +131,13 @@ function responseHeaders(setting: string | null): HeaderList {
  * Runs the function and returns what PostgREST would answer. A raised
  * error comes back as a thrown RpcError, its transaction rolled back.
  */
-export async function callRpc(db: Database, name: string, args: RpcArgs, request: RpcRequest = {}): Promise<RpcResponse> {
-  const method = request.method ?? 'POST';
+/**
+ * Without `request` the call stands for one made inside the database (a
+ * script, a test): no request settings, so no per-client limit applies, as
+ * with a direct SQL call. Every HTTP request passes its own.
+ */
+export async function callRpc(db: Database, name: string, args: RpcArgs, request?: RpcRequest): Promise<RpcResponse> {
+  const method = request?.method ?? 'POST';
   try {
     return await db.transaction(async (tx) => {
       const keys = Object.keys(args);
@@ -140,21 +145,23 @@ export async function callRpc(db: Database, name: string, args: RpcArgs, request
       // PostgREST's access mode: only a POST to a volatile function may write.
       // Going read-only is allowed at any point of a transaction.
       if (method !== 'POST' || !fn.volatile) await tx.exec('set transaction read only');
-      await tx.query(
-        `select set_config('request.method', $1, true),
-                -- what PostgREST sees behind the gateway, which strips /rest/v1
-                set_config('request.path', $2, true),
-                set_config('request.headers', $3, true),
-                set_config('request.cookies', $4, true),
-                set_config('request.jwt.claims', $5, true)`,
-        [
-          method,
-          `/rpc/${name}`,
-          JSON.stringify(request.headers ?? {}),
-          JSON.stringify(request.cookies ?? {}),
-          JSON.stringify({ role: API_ROLE }),
-        ],
-      );
+      if (request) {
+        await tx.query(
+          `select set_config('request.method', $1, true),
+                  -- what PostgREST sees behind the gateway, which strips /rest/v1
+                  set_config('request.path', $2, true),
+                  set_config('request.headers', $3, true),
+                  set_config('request.cookies', $4, true),
+                  set_config('request.jwt.claims', $5, true)`,
+          [
+            method,
+            `/rpc/${name}`,
+            JSON.stringify(request.headers ?? {}),
+            JSON.stringify(request.cookies ?? {}),
+            JSON.stringify({ role: API_ROLE }),
+          ],
+        );
+      }
       const names = fn.argnames ?? [];
       const params: (string | null)[] = [];
       const named = keys.map((key) => {

@@ -70,6 +70,11 @@ const TEST_FUNCTIONS = `
     perform set_config('response.headers', '{"X-One": "1", "X-Two": "2"}', true);
     return 1;
   end $$;
+
+  -- Functions start closed to anon (the migrations revoke by default); the API grants each one it offers.
+  grant execute on function public.echo_request(), public.refuse_politely(text), public.echo_text(text),
+    public.log_call(text), public.stable_but_writes(), public.raise_status(text), public.raise_full(),
+    public.raise_garbled(), public.bad_status(), public.bad_headers() to anon;
 `;
 
 forEachEngine('the server passes the request to the database as PostgREST does', (ctx) => {
