@@ -6,11 +6,15 @@
  * and call these actions; all arithmetic comes from src/core.
  */
 import { atom, computed } from 'nanostores';
+import { lazyOnce } from '../lib/lazy.ts';
+import { untilLoaded } from '../lib/network.ts';
+import { newSubmissionId } from '../lib/outbox.ts';
+import { hasShareParams } from '../lib/share-param.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { clearResults, loadSender, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { clearResults, loadSender, resumeResult, saveResult, showSharedResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -24,9 +28,11 @@ export interface QuizProgress {
   readonly screen: Screen;
   readonly name: string;
   readonly answers: readonly TimedAnswer[];
+  /** Under which id the finished quiz is saved; null before the end, in test mode and for a share link. */
+  readonly submissionId: string | null;
 }
 
-const START: QuizProgress = { screen: 'intro', name: '', answers: [] };
+export const START: QuizProgress = { screen: 'intro', name: '', answers: [], submissionId: null };
 
 export const $progress = atom<QuizProgress>(START);
 
@@ -44,8 +50,37 @@ export const $currentQuestion = computed($questionIndex, (i): Question => QUESTI
 
 export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
 
+/*
+ * The browser's history and this session's storage follow the quiz
+ * (quiz-history.ts) from its first step, or from the page load when there may
+ * be something to resume. That module is not needed to show the intro, so it
+ * loads only then; offline, it loads once the network is back.
+ */
+let follower: typeof import('./quiz-history.ts') | undefined;
+const loadFollower = lazyOnce(() => import('./quiz-history.ts'));
+
+function followHistory(resume: boolean): void {
+  void untilLoaded(loadFollower).then((module) => {
+    follower = module;
+    module.follow(resume);
+  });
+}
+
+/** A quick look at page load; the history module looks properly. A share link shows its own result. */
+function mayResume(): boolean {
+  if (hasShareParams(location.search)) return false;
+  try {
+    return history.state !== null || sessionStorage.length > 0;
+  } catch {
+    return history.state !== null;
+  }
+}
+
 // While the quiz is shown, saves still waiting in the outbox go out.
-onFirstListener($progress, watchOutbox);
+onFirstListener($progress, () => {
+  if (mayResume()) followHistory(true);
+  return watchOutbox();
+});
 
 // When the question on screen appeared; its answer records the seconds since.
 let questionShownAt = 0;
@@ -64,6 +99,7 @@ export function startQuiz(): void {
   clearResults();
   update({ screen: 'name', answers: [] });
   void loadSender().catch(() => {});
+  followHistory(false);
 }
 
 /** The name is optional; it is trimmed, and "123" switches on test mode. */
@@ -95,16 +131,22 @@ export function chooseAnswer(answerText: string): void {
     update({ answers });
     return;
   }
-  update({ answers, screen: 'results' });
+  const submissionId = $isTestMode.get() ? null : newSubmissionId();
+  update({ answers, screen: 'results', submissionId });
   const sent = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
-  saveResult($progress.get().name, sent, $isTestMode.get());
+  saveResult(submissionId, $progress.get().name, sent);
 }
 
-/** Back to the previous question: its answer, scores and timing are dropped. */
+/**
+ * Back to the previous question: its answer, scores and timing are dropped.
+ * When the history entry before is that question, this goes there through the
+ * browser's history, as its Back button would, and the change follows.
+ */
 export function goBack(): void {
   requireScreen('question', 'goBack');
   const { answers } = $progress.get();
   if (answers.length === 0) throw new Error('goBack needs an answered question; the first question has none before it');
+  if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
   questionShownAt = Date.now();
 }
@@ -114,6 +156,20 @@ export function resetAll(): void {
   clearResults();
   closeChrome();
   $progress.set(START);
+  followHistory(false);
+}
+
+/**
+ * Shows progress read back from a history entry or the session, already
+ * checked (quiz-session.ts). A finished quiz is shown, never saved again.
+ */
+export function restoreProgress(progress: QuizProgress): void {
+  closeChrome();
+  if (progress.screen === 'results') resumeResult(progress.submissionId);
+  else clearResults();
+  if (progress.screen !== 'intro') void loadSender().catch(() => {});
+  questionShownAt = Date.now();
+  $progress.set(progress);
 }
 
 /**
@@ -125,6 +181,6 @@ export async function openSharedResult(code: string): Promise<boolean> {
   const answers = decodeShareCode(code);
   if (!answers) return false;
   showSharedResult();
-  $progress.set({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })) });
+  $progress.set({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })), submissionId: null });
   return true;
 }
