@@ -103,8 +103,8 @@ function onPopState(event: PopStateEvent): void {
 let following = false;
 
 /**
- * Starts following the quiz, once. With `resume`, and the quiz still on its
- * intro, first shows the progress of the current entry, or else of the
+ * Starts following the quiz, once. With `resume` (at page load), and while
+ * the quiz is still on its intro, first shows the progress of the current entry, or else of the
  * session. Does nothing outside a browser.
  */
 export function follow(resume: boolean): void {

@@ -66,7 +66,10 @@ function followHistory(resume: boolean): void {
   });
 }
 
-/** A quick look at page load; the history module looks properly. A share link shows its own result. */
+/**
+ * A quick look at page load: whether a history entry or the session may hold
+ * progress (the history module reads them). A share link shows its own result.
+ */
 function mayResume(): boolean {
   if (hasShareParams(location.search)) return false;
   try {
@@ -82,10 +85,11 @@ onFirstListener($progress, () => {
   return watchOutbox();
 });
 
-// When the question on screen appeared; its answer records the seconds since.
+// When the question on screen appeared; its answer records the seconds since. Each step restarts it.
 let questionShownAt = 0;
 
 function update(change: Partial<QuizProgress>): void {
+  questionShownAt = Date.now();
   $progress.set({ ...$progress.get(), ...change });
 }
 
@@ -109,7 +113,6 @@ export function submitName(name: string): void {
   if (clean.length > NAME_MAX_LENGTH) {
     throw new RangeError(`A name may have at most ${NAME_MAX_LENGTH} characters, got ${clean.length}`);
   }
-  questionShownAt = Date.now();
   update({ screen: 'question', name: clean, answers: [] });
 }
 
@@ -118,13 +121,11 @@ export function chooseAnswer(answerText: string): void {
   const question = $currentQuestion.get();
   const answer = question.answers.find((a) => a.text === answerText);
   if (!answer) throw new Error(`Question ${question.id} has no answer ${JSON.stringify(answerText)}`);
-  const shownAt = questionShownAt;
-  questionShownAt = Date.now();
   const given: TimedAnswer = {
     questionId: question.id,
     answerText: answer.text,
     scores: answer.scores,
-    seconds: (questionShownAt - shownAt) / 1000,
+    seconds: (Date.now() - questionShownAt) / 1000,
   };
   const answers = [...$progress.get().answers, given];
   if (answers.length < QUESTION_COUNT) {
@@ -148,7 +149,6 @@ export function goBack(): void {
   if (answers.length === 0) throw new Error('goBack needs an answered question; the first question has none before it');
   if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
-  questionShownAt = Date.now();
 }
 
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
@@ -168,8 +168,7 @@ export function restoreProgress(progress: QuizProgress): void {
   if (progress.screen === 'results') resumeResult(progress.submissionId);
   else clearResults();
   if (progress.screen !== 'intro') void loadSender().catch(() => {});
-  questionShownAt = Date.now();
-  $progress.set(progress);
+  update(progress);
 }
 
 /**
