@@ -6,7 +6,6 @@
  * and call these actions; all arithmetic comes from src/core.
  */
 import { atom, computed } from 'nanostores';
-import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
 import { newSubmissionId } from '../lib/outbox.ts';
 import { hasShareParams } from '../lib/share-param.ts';
@@ -57,10 +56,9 @@ export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
  * loads only then; offline, it loads once the network is back.
  */
 let follower: typeof import('./quiz-history.ts') | undefined;
-const loadFollower = lazyOnce(() => import('./quiz-history.ts'));
 
 function followHistory(resume: boolean): void {
-  void untilLoaded(loadFollower).then((module) => {
+  void untilLoaded(() => import('./quiz-history.ts')).then((module) => {
     follower = module;
     module.follow(resume);
   });

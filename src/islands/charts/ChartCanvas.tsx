@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
-import { loadChartJs } from '../../charts/chartjs.ts';
+import { loadChartJs, whenIdle } from '../../charts/chartjs.ts';
 
 interface Props<TType extends ChartType, TData, TLabel> {
   /** null leaves the canvas empty (no data, or the call failed). */
@@ -19,7 +19,9 @@ interface Props<TType extends ChartType, TData, TLabel> {
 
 /**
  * The one canvas every chart is drawn on: draws `config` with Chart.js,
- * loaded on first use, and redraws when the config changes.
+ * loaded on first use, and redraws when the config changes. Each chart is
+ * drawn in an idle moment of its own, so that loading Chart.js, and each
+ * chart after it, are separate tasks the page can answer input between.
  */
 export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
   config,
@@ -40,7 +42,8 @@ export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TT
     if (!config) return;
     const stop = new AbortController();
     let destroy = () => {};
-    void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(({ Chart }) => {
+    void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(async ({ Chart }) => {
+      await whenIdle();
       if (stop.signal.aborted || !canvas.current) return;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, config);
       destroy = () => instance.destroy();
