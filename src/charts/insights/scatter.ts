@@ -30,7 +30,8 @@ const LAYERS: PickedDot['layer'][] = ['respondents', 'highlighted'];
  * not parse, with `order[i]`, the index in `positions` of the i-th point.
  */
 function sortedPoints(positions: readonly Position[]): { data: ScatterDataPoint[]; order: number[] } {
-  const order = positions.map((_, i) => i).sort((a, b) => positions[a]!.x - positions[b]!.x);
+  const xs = Float64Array.from(positions, (p) => p.x);
+  const order = Array.from(positions, (_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
   return { data: order.map((i) => ({ x: positions[i]!.x, y: positions[i]!.y })), order };
 }
 
