@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
+import { figureSummaries } from './src/integrations/figure-summaries.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
@@ -26,6 +27,7 @@ export default defineConfig({
   security: { csp: { directives: cspDirectives(apiOriginOf(PUBLIC_SUPABASE_URL)) } },
   integrations: [
     react(),
+    figureSummaries(),
     sitemap({ filter: (page) => !HIDDEN_PATHS.some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
     sitemapAlias(),
     securityHeaders(),

@@ -7,7 +7,7 @@
  *   --runs <n>           Lighthouse runs per route (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
  *   [route ...]          only these routes, e.g. / /insights (default every page)
- * CHROMIUM_PATH picks the browser (default /usr/bin/chromium).
+ * CHROMIUM_PATH picks the browser (default: Debian's /usr/bin/chromium).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,20 +16,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { routeOf } from './page-weight.ts';
 import { buildSite, htmlFiles } from './site-build.ts';
 
-/** Flags that keep Chromium from talking to anyone but the page under test. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Pages that are no route of their own: the answer to an unknown address. */
 const NOT_A_ROUTE = /^\/404$/;
@@ -172,8 +162,8 @@ async function main(): Promise<void> {
     const served = await serve(siteDir, dataDir);
     server = served.child;
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
+      chromePath: findChromium(),
+      chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
     });
     const runs = new Map<string, Figures[]>(routes.map((route) => [route, []]));
     // Round by round rather than route by route, so a busy moment of the machine spreads over every route.

@@ -15,7 +15,8 @@ import { buildSite, htmlFiles } from './site-build.ts';
  * screen. 80 KB read strictly as 80,000 bytes (80 KiB would allow 81,920).
  */
 export const HOME_JS_BUDGET_BYTES = 80_000;
-const ESSAY_ROUTE = /^\/values(\/|$)/;
+/** Pages that are text alone: the essays, the literary figures, the 404 page. */
+const TEXT_ROUTE = /^\/(values(\/|$)|figures$|404$)/;
 
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;
@@ -31,12 +32,12 @@ interface Verdict {
 }
 
 function verdicts(pages: PageWeight[]): Verdict[] {
-  const essays = pages.filter((p) => ESSAY_ROUTE.test(p.route));
+  const essays = pages.filter((p) => TEXT_ROUTE.test(p.route));
   const home = pages.find((p) => p.route === '/');
   const essayJs = essays.filter((p) => p.jsGzipBytes > 0).map((p) => p.route);
   return [
     {
-      label: `0 B of JavaScript on every essay page (${essays.length} pages${essayJs.length ? `; over: ${essayJs.join(', ')}` : ''})`,
+      label: `0 B of JavaScript on every text page: essays, figures, 404 (${essays.length} pages${essayJs.length ? `; over: ${essayJs.join(', ')}` : ''})`,
       met: essays.length > 0 && essayJs.length === 0,
     },
     {

@@ -1,5 +1,6 @@
 /** `npm start`: the whole product on one port, over PGlite or DATABASE_URL. */
 import { resolve } from 'node:path';
+import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
@@ -25,4 +26,4 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(config.dataDir)}`;
 const bound = app.server.address();
 const port = bound && typeof bound === 'object' ? bound.port : config.port;
-console.log(`Map your Contradictions at http://${config.host}:${port} (database: ${where})`);
+console.log(`${SITE_NAME} at http://${config.host}:${port} (database: ${where})`);

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare module 'virtual:figure-summaries' {
+  /** Every literary figure without its text, in file-name order (src/integrations/figure-summaries.ts). */
+  const figures: readonly import('./figures/schema.ts').FigureSummary[];
+  export default figures;
+}

@@ -1,12 +1,15 @@
 /**
  * The visitor's place between the four values: Love up, Duty down, Reason
- * right, Honor left, on -1 to 1 each way. The axis names are painted inside
- * the canvas so that a saved image carries them.
+ * right, Honor left, on -1 to 1 each way; in a comparison the friend's place
+ * beside it, and on request the literary figures as small marks. The axis
+ * names and every mark's name are painted inside the canvas so that a saved
+ * image carries them, and so that the two dots differ by shape and name,
+ * not by colour alone.
  */
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
+import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
 
 const LABEL_GAP = 10;
 
@@ -46,15 +49,134 @@ function axis() {
   };
 }
 
-export function resultScatter(position: Position): ChartConfiguration<'scatter'> {
+/** A named place on the chart. */
+export interface ChartMark {
+  readonly position: Position;
+  readonly label: string;
+}
+
+export interface ResultScatterInput {
+  readonly own: ChartMark;
+  /** The friend's result in a comparison. */
+  readonly friend?: ChartMark | null;
+  /** Literary figures, drawn small and faint under the dots. */
+  readonly figures?: readonly ChartMark[];
+}
+
+interface PaintedLabel extends ChartMark {
+  readonly size: number;
+  readonly weight: number;
+  readonly color: string;
+  /** How far from the centre of its mark the label starts. */
+  readonly offset: number;
+}
+
+const OWN_RADIUS = 9;
+const FRIEND_RADIUS = 11;
+const FIGURE_RADIUS = 3.5;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * Each mark's name beside it. Names are placed in the order given (the two
+ * dots before the figures), each on whichever side of its mark (right, left,
+ * above, below) covers the fewest names already placed and stays on the chart.
+ */
+function markLabels(labels: readonly PaintedLabel[]): Plugin<'scatter'> {
+  return {
+    id: 'markLabels',
+    afterDatasetsDraw(chart) {
+      const { ctx, scales, width, height } = chart;
+      const x = scales.x;
+      const y = scales.y;
+      if (!x || !y) return;
+      ctx.save();
+      ctx.textBaseline = 'middle';
+      const at = (label: PaintedLabel) => ({ px: x.getPixelForValue(label.position.x), py: y.getPixelForValue(label.position.y) });
+      // A name should not hide a mark either.
+      const marks: Box[] = labels.map((label) => {
+        const { px, py } = at(label);
+        const r = label.offset - 3;
+        return { left: px - r, right: px + r, top: py - r, bottom: py + r };
+      });
+      const placed: (Box & { label: PaintedLabel; tx: number; ty: number; align: CanvasTextAlign })[] = [];
+      for (const label of labels) {
+        const { px, py } = at(label);
+        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+        const w = ctx.measureText(label.label).width;
+        const h = label.size;
+        const d = label.offset;
+        const sides = [
+          { tx: px + d, ty: py, align: 'left' as const, left: px + d },
+          { tx: px - d, ty: py, align: 'right' as const, left: px - d - w },
+          { tx: px, ty: py - d - h / 2, align: 'center' as const, left: px - w / 2 },
+          { tx: px, ty: py + d + h / 2, align: 'center' as const, left: px - w / 2 },
+        ].map((c) => ({ ...c, right: c.left + w, top: c.ty - h / 2, bottom: c.ty + h / 2 }));
+        const cost = (b: Box) =>
+          [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0) +
+          (b.left < 0 || b.right > width || b.top < 0 || b.bottom > height ? w * h : 0);
+        const best = sides.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+        placed.push({ ...best, label });
+      }
+      // Painted in reverse, so that the dots' names lie on top of the figures'.
+      for (const { label, tx, ty, align } of [...placed].reverse()) {
+        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+        ctx.textAlign = align;
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = CHART_BACKGROUND;
+        ctx.fillStyle = label.color;
+        ctx.strokeText(label.label, tx, ty);
+        ctx.fillText(label.label, tx, ty);
+      }
+      ctx.restore();
+    },
+  };
+}
+
+export function resultScatter({ own, friend = null, figures = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
+  const labels: PaintedLabel[] = [
+    // Without a friend the one dot needs no name: the chart is the visitor's.
+    ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
+    ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
+    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3 })),
+  ];
   return {
     type: 'scatter',
     data: {
+      // Later datasets are drawn on top: the figures under both dots.
       datasets: [
         {
-          label: 'You',
-          data: [position],
-          pointRadius: 9,
+          label: 'Figures',
+          data: figures.map((f) => f.position),
+          pointStyle: 'rectRot',
+          pointRadius: FIGURE_RADIUS,
+          pointBackgroundColor: CHART_MARKS.figure,
+          pointBorderWidth: 0,
+        },
+        {
+          label: friend?.label ?? 'Friend',
+          data: friend ? [friend.position] : [],
+          pointStyle: 'triangle',
+          pointRadius: FRIEND_RADIUS,
+          pointBackgroundColor: CHART_MARKS.friend,
+          pointBorderColor: CHART_BACKGROUND,
+          pointBorderWidth: 2,
+        },
+        {
+          label: own.label,
+          data: [own.position],
+          pointRadius: OWN_RADIUS,
           pointHoverRadius: 10,
           pointBackgroundColor: CHART_INK.highlight,
           pointBorderColor: CHART_BACKGROUND,
@@ -72,13 +194,13 @@ export function resultScatter(position: Position): ChartConfiguration<'scatter'>
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [paintedBackground(), compassLabels],
+    plugins: [paintedBackground(), compassLabels, markLabels(labels)],
   };
 }
 
-/** A sentence for screen readers and the caption: where the dot leans. */
-export function describePosition(position: Position): string {
+/** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
+export function describePosition(position: Position, whose = 'Your'): string {
   const lean = (n: number, plus: string, minus: string) =>
     n > 0 ? `toward ${plus}` : n < 0 ? `toward ${minus}` : `balanced between ${plus} and ${minus}`;
-  return `Your dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
+  return `${whose} dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
 }

@@ -32,3 +32,12 @@ export type FigureData = z.infer<typeof figureSchema>;
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w)).length;
 }
+
+/**
+ * What the results screen needs of a figure: enough to name it, place it and
+ * link to its entry, without its text. The build hands these to the browser
+ * as the module "virtual:figure-summaries" (src/integrations/figure-summaries.ts).
+ */
+export interface FigureSummary extends Pick<FigureData, 'name' | 'work' | 'author' | 'shares' | 'line'> {
+  readonly slug: string;
+}

@@ -6,8 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { untilLoaded } from '../lib/network.ts';
-import { SHARE_PARAM } from '../lib/share-param.ts';
-import { $questionIndex, $screen, openSharedResult } from '../stores/quiz.ts';
+import { $questionIndex, $screen } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import QuestionScreen from './quiz/QuestionScreen.tsx';
@@ -20,12 +19,13 @@ const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
 const ResultsScreen = lazy(() => untilLoaded(loadResultsScreen));
 
 function openSharedLinkFromAddress(): void {
-  const code = new URLSearchParams(globalThis.location.search).get(SHARE_PARAM);
-  if (code === null) return;
-  // An unreadable link falls back to the intro, without the broken code in the address.
-  openSharedResult(code)
-    .then((opened) => {
-      if (!opened) globalThis.history.replaceState(null, '', '/');
+  const { search } = globalThis.location;
+  if (search === '') return;
+  // Links and their decoder load only for an address with a query.
+  import('../stores/shared-links.ts')
+    .then(({ openShareLink }) => {
+      // An unreadable link falls back to the intro, without the broken code in the address.
+      if (openShareLink(search) === false) globalThis.history.replaceState(null, '', '/');
     })
     .catch((error: unknown) => console.error('Error opening the shared result', error));
 }

@@ -15,9 +15,6 @@ export const SHARE_PARAMS = {
   friendName: 'fn',
 } as const;
 
-/** The parameter of the first share links, which held only a code ("/?r=..."); they still open. */
-export const SHARE_PARAM = SHARE_PARAMS.code;
-
 /** Whether an address's query carries any part of a share link. */
 export function hasShareParams(search: string | URLSearchParams): boolean {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;

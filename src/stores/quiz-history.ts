@@ -76,9 +76,10 @@ function record(progress: QuizProgress): void {
   const entry = entryOf(history.state);
   const step = stepOf(progress);
   if (!entry) {
-    // The page's first entry, before the quiz started here: it was the intro.
     if (step === 0) return;
-    history.replaceState(stateOf(START, false), '');
+    // The page's first entry, before the quiz started here, was the intro;
+    // a share link's entry (a friend's result, then "Take the quiz and compare") stays what its address says.
+    if (!hasShareParams(location.search)) history.replaceState(stateOf(START, false), '');
     for (let s = 1; s <= step; s++) history.pushState(stateOf(atStep(progress, s), true), '', '/');
     return;
   }

@@ -13,7 +13,7 @@ import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { clearResults, loadSender, resumeResult, saveResult, showSharedResult, watchOutbox } from './results.ts';
+import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -91,7 +91,8 @@ function update(change: Partial<QuizProgress>): void {
   $progress.set({ ...$progress.get(), ...change });
 }
 
-function requireScreen(expected: Screen, action: string): void {
+/** Throws unless the quiz is on `expected`: an action called out of turn changes nothing. */
+export function requireScreen(expected: Screen, action: string): void {
   const { screen } = $progress.get();
   if (screen !== expected) throw new Error(`${action} needs the ${expected} screen, but the quiz is on ${screen}`);
 }
@@ -152,6 +153,7 @@ export function goBack(): void {
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
 export function resetAll(): void {
   clearResults();
+  keepFriend(null);
   closeChrome();
   $progress.set(START);
   followHistory(false);
@@ -167,17 +169,4 @@ export function restoreProgress(progress: QuizProgress): void {
   else clearResults();
   if (progress.screen !== 'intro') void loadSender().catch(() => {});
   update(progress);
-}
-
-/**
- * Shows the result a share link stands for; an invalid code changes nothing
- * and resolves false. The decoder loads only when a link is opened.
- */
-export async function openSharedResult(code: string): Promise<boolean> {
-  const { decodeShareCode } = await import('../lib/share-link.ts');
-  const answers = decodeShareCode(code);
-  if (!answers) return false;
-  showSharedResult();
-  $progress.set({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })), submissionId: null });
-  return true;
 }

@@ -5,6 +5,7 @@
  * comparisons.ts, which loads with the results screen.
  */
 import { atom } from 'nanostores';
+import type { GivenAnswer } from '../core/scoring.ts';
 import type { SubmitInput } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { onReconnect } from '../lib/network.ts';
@@ -22,6 +23,23 @@ export type SaveStatus = 'none' | 'test-mode' | 'saving' | SaveOutcome;
 
 export const $resultOrigin = atom<ResultOrigin>('quiz');
 export const $saveStatus = atom<SaveStatus>('none');
+
+/** The first name a shared result came with, shown as text only; null for none or for the visitor's own result. */
+export const $sharedName = atom<string | null>(null);
+
+/** A result to set beside the one on screen, as a link carries it. */
+export interface NamedResult {
+  readonly answers: readonly GivenAnswer[];
+  readonly name: string | null;
+}
+
+/**
+ * The friend's result the one on screen is compared with: kept from a
+ * friend's link while the visitor takes the quiz, or read from a link that
+ * holds a comparison. Unlike the rest, a new quiz keeps it: that quiz is
+ * what it waits for.
+ */
+export const $friend = atom<NamedResult | null>(null);
 
 /**
  * Which result may now be compared with everyone else's: a number of its
@@ -45,14 +63,25 @@ export function clearResults(): void {
   generation += 1;
   $resultOrigin.set('quiz');
   $saveStatus.set('none');
+  $sharedName.set(null);
   $comparable.set(null);
 }
 
-/** A share link's result: nothing is sent, it may be compared at once. */
-export function showSharedResult(): void {
+/**
+ * A share link's result, under the name it came with and, for a comparison,
+ * beside the friend's: nothing is sent, it may be compared at once.
+ */
+export function showSharedResult(name: string | null = null, friend: NamedResult | null = null): void {
   clearResults();
   $resultOrigin.set('shared');
+  $sharedName.set(name);
+  $friend.set(friend);
   $comparable.set(generation);
+}
+
+/** Keeps a result to compare the next quiz with; null forgets it. */
+export function keepFriend(friend: NamedResult | null): void {
+  $friend.set(friend);
 }
 
 function settle(run: number, status: SaveStatus): void {

@@ -36,6 +36,7 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
+const shared = await import('../../src/stores/shared-links.ts');
 const chrome = await import('../../src/stores/chrome.ts');
 const comparisons = await import('../../src/stores/comparisons.ts');
 const outbox = await import('../../src/lib/outbox.ts');
@@ -288,11 +289,11 @@ describe('quiz store', () => {
   });
 
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
-    expect(await quiz.openSharedResult('00000000000')).toBe(false);
-    expect(await quiz.openSharedResult('000000000009')).toBe(false);
+    expect(shared.openShareLink('?r=00000000000')).toBe(false);
+    expect(shared.openShareLink('?r=000000000009')).toBe(false);
     expect(quiz.$screen.get()).toBe('intro');
 
-    expect(await quiz.openSharedResult('012340123401')).toBe(true);
+    expect(shared.openShareLink('?r=012340123401')).toBe(true);
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$resultOrigin.get()).toBe('shared');

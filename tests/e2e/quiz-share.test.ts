@@ -32,26 +32,25 @@ describe('sharing a result', () => {
     link = await results.getByLabel('Link to this result').inputValue();
   });
 
-  it('the link reopens the same percentages without retaking or storing anything', async () => {
+  it('the link, with the name given as its first name, reopens the same percentages without retaking or storing anything', async () => {
     expect(await responseCount(product.app)).toBe(1);
-    expect(link).toBe(`${product.app.url}/?r=${PATH_A.join('')}`);
-    expect(link).not.toContain('Sharer');
+    expect(link).toBe(`${product.app.url}/?r=${PATH_A.join('')}&n=Sharer`);
     const page = await product.browser.newPage();
     const submits: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/rpc/submit_response')) submits.push(r.url());
     });
     await page.goto(link);
-    await waitForResults(page);
+    await page.getByRole('heading', { level: 1, name: 'Sharer’s map' }).waitFor();
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
     expect(await shownPercentages(page)).toEqual(await shownPercentages(results));
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
     expect(await responseCount(product.app)).toBe(1);
 
-    // From a shared result the visitor can take the quiz themselves.
-    await page.getByRole('button', { name: 'Take the quiz yourself' }).click();
-    await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
+    // From a shared result the visitor can take the quiz themselves, to compare.
+    await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
+    await page.getByPlaceholder("What's your name?").waitFor();
     expect(new URL(page.url()).search).toBe('');
   });
 

@@ -1,31 +1,92 @@
-import { useMemo, type RefObject } from 'react';
-import type { Position } from '../../core/scoring.ts';
-import { describePosition, resultScatter } from '../../charts/result-scatter.ts';
+import { useMemo, useState, type RefObject } from 'react';
+import figures from 'virtual:figure-summaries';
+import { describePosition as describePlace, figureHref } from '../../core/figures.ts';
+import { positionOf, type Position } from '../../core/scoring.ts';
+import { describePosition, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
+import { possessive } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
 
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;
-  position: Position;
+  own: ChartMark;
+  /** The friend's dot in a comparison. */
+  friend: ChartMark | null;
   onReady: () => void;
 }
 
-export default function ResultScatter({ canvasRef, position, onReady }: Props) {
-  const description = describePosition(position);
-  // Drawn once per position, not per render.
-  const config = useMemo(() => resultScatter({ x: position.x, y: position.y }), [position.x, position.y]);
+const FIGURE_MARKS: readonly (ChartMark & { slug: string })[] = figures.map((f) => ({
+  slug: f.slug,
+  label: f.name,
+  position: positionOf(f.shares),
+}));
+
+function samePlace(a: Position, b: Position): boolean {
+  return a.x === b.x && a.y === b.y;
+}
+
+export default function ResultScatter({ canvasRef, own, friend, onReady }: Props) {
+  const [showFigures, setShowFigures] = useState(false);
+  const { label: ownLabel, position: { x: ownX, y: ownY } } = own;
+  const friendLabel = friend?.label;
+  const friendX = friend?.position.x;
+  const friendY = friend?.position.y;
+  // Drawn again only when what it shows changes (positions by value), not on every render.
+  const config = useMemo(
+    () =>
+      resultScatter({
+        own: { label: ownLabel, position: { x: ownX, y: ownY } },
+        friend:
+          friendLabel !== undefined && friendX !== undefined && friendY !== undefined
+            ? { label: friendLabel, position: { x: friendX, y: friendY } }
+            : null,
+        figures: showFigures ? FIGURE_MARKS : [],
+      }),
+    [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures],
+  );
+  const description = [
+    describePosition(own.position, possessive(own.label)),
+    friend ? describePosition(friend.position, possessive(friend.label)) : '',
+    friend && samePlace(own.position, friend.position) ? 'The two dots are in the same place.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const shapes = friend ? ` ${own.label}: round dot. ${friend.label}: triangle.` : '';
 
   return (
     <figure className={styles.figure}>
       <ChartCanvas
         config={config}
         chart="result"
-        label={`Your result chart: Love at the top, Duty at the bottom, Reason on the right, Honor on the left. ${description}`}
+        label={`${friend ? 'Result chart' : `${possessive(own.label)} result chart`}: Love at the top, Duty at the bottom, Reason on the right, Honor on the left.${shapes} ${description}${showFigures ? ' Literary figures shown as small marks, listed below.' : ''}`}
         className={styles.scatterBox}
         canvasRef={canvasRef}
         onDrawn={onReady}
       />
-      <figcaption className={styles.caption}>{description}</figcaption>
+      <figcaption className={styles.caption}>
+        {description}
+        {friend && (
+          <>
+            {' '}
+            <span className={styles.legend}>
+              ● {own.label} · ▲ {friend.label}
+            </span>
+          </>
+        )}
+      </figcaption>
+      <label className={styles.toggle}>
+        <input type="checkbox" checked={showFigures} onChange={(e) => setShowFigures(e.currentTarget.checked)} />
+        Show figures from literature
+      </label>
+      {showFigures && (
+        <ul className={styles.figureMarks} aria-label="Figures on the chart">
+          {FIGURE_MARKS.map((f) => (
+            <li key={f.slug}>
+              <a href={figureHref(f.slug)}>{f.label}</a>: {describePlace(f.position)}
+            </li>
+          ))}
+        </ul>
+      )}
     </figure>
   );
 }

@@ -1,51 +1,88 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
-import { resultPosition } from '../../core/scoring.ts';
+import { useMemo, useRef, useState } from 'react';
+import { resultPosition, resultShares, totalsOf } from '../../core/scoring.ts';
 import { openOverlay } from '../../stores/chrome.ts';
+import { takeQuizToCompare } from '../../stores/shared-links.ts';
 import { $totals, resetAll } from '../../stores/quiz.ts';
-import { $resultOrigin } from '../../stores/results.ts';
+import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
+import NearestFigures from './NearestFigures.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
+import SideBySide from './SideBySide.tsx';
+import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
 
-function takeQuizYourself() {
-  resetAll();
+function leaveSharedLink(next: () => void) {
   globalThis.history.replaceState(null, '', '/');
+  next();
+}
+
+/** The screen's title: the visitor's results, a friend's map by name, or two maps side by side. */
+function titleOf(origin: 'quiz' | 'shared', sharedName: string | null, labels: ResultLabels): string {
+  if (origin === 'quiz') return 'Your Results';
+  if (labels.friend !== null) return `${labels.own} and ${labels.friend}`;
+  return sharedName ? `${sharedName}\u2019s map` : 'A shared map';
 }
 
 export default function ResultsScreen() {
   const totals = useStore($totals);
   const origin = useStore($resultOrigin);
+  const sharedName = useStore($sharedName);
+  const friend = useStore($friend);
+  const labels = resultLabels(origin, sharedName, friend);
   const scatter = useRef<HTMLCanvasElement>(null);
   const [scatterReady, setScatterReady] = useState(false);
+  const shares = useMemo(() => resultShares(totals), [totals]);
+  const friendTotals = useMemo(() => (friend ? totalsOf(friend.answers) : null), [friend]);
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
       <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus>
-        Your Results
+        {titleOf(origin, sharedName, labels)}
       </h1>
-      {origin === 'shared' && (
+      {origin === 'shared' && !friend && (
         <p className={styles.note}>
-          A result opened from a shared link.{' '}
-          <button type="button" className="link-button" onClick={takeQuizYourself}>
+          {sharedName ? `${sharedName} shared their map with you.` : 'A result opened from a shared link.'}{' '}
+          <button type="button" className="btn btn--primary" onClick={() => leaveSharedLink(takeQuizToCompare)}>
+            Take the quiz and compare
+          </button>
+        </p>
+      )}
+      {origin === 'shared' && friend && (
+        <p className={styles.note}>
+          Two results compared, opened from a shared link.{' '}
+          <button type="button" className="link-button" onClick={() => leaveSharedLink(resetAll)}>
             Take the quiz yourself
           </button>
         </p>
       )}
       <div className={results.resultGrid}>
-        <ResultScatter canvasRef={scatter} position={resultPosition(totals)} onReady={() => setScatterReady(true)} />
+        <ResultScatter
+          canvasRef={scatter}
+          own={{ label: labels.own, position: resultPosition(totals) }}
+          friend={friendTotals && labels.friend ? { label: labels.friend, position: resultPosition(friendTotals) } : null}
+          onReady={() => setScatterReady(true)}
+        />
         <div className={results.resultSide}>
-          <ResultPercentages totals={totals} />
+          {friendTotals && labels.friend ? (
+            <SideBySide
+              own={{ label: labels.own, shares }}
+              friend={{ label: labels.friend, shares: resultShares(friendTotals) }}
+            />
+          ) : (
+            <ResultPercentages totals={totals} />
+          )}
           <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
           <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
         </div>
       </div>
+      <NearestFigures shares={shares} label={labels.own} />
       <CompareChart />
       <AnswerShares />
     </section>

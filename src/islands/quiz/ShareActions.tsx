@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState, type RefObject } from 'react';
-import { shareUrl } from '../../lib/share-link.ts';
+import { shareNameProblem, shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';
-import { $answers } from '../../stores/quiz.ts';
+import { $answers, $isTestMode, $name } from '../../stores/quiz.ts';
+import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import styles from './ResultsScreen.module.css';
 
 const IMAGE_NAME = `${SITE_NAME.toLowerCase().replaceAll(' ', '-')}.png`;
@@ -31,11 +32,38 @@ interface Props {
   canSaveImage: boolean;
 }
 
-/** A link that reopens this result, and the result chart as a PNG. */
+/** The name the visitor gave, as the link's first name to start from, if a link may carry it. */
+function prefilledName(name: string, testMode: boolean): string {
+  return testMode || shareNameProblem(name) ? '' : name;
+}
+
+/**
+ * A link that reopens this result (with a first name the visitor may give it),
+ * or this comparison with both results, and the result chart as a PNG. A
+ * result opened from a link is shared on as it came.
+ */
 export default function ShareActions({ canvasRef, canSaveImage }: Props) {
   const answers = useStore($answers);
+  const origin = useStore($resultOrigin);
+  const sharedName = useStore($sharedName);
+  const friend = useStore($friend);
+  const givenName = useStore($name);
+  const testMode = useStore($isTestMode);
   const [status, setStatus] = useState('');
-  const link = shareUrl(globalThis.location?.origin ?? 'http://localhost', answers);
+  const [nameInput, setNameInput] = useState(() => prefilledName(givenName, testMode));
+  // A name the link cannot carry is reported and leaves the link as it was.
+  const [linkName, setLinkName] = useState(nameInput);
+  const problem = shareNameProblem(nameInput);
+  const ownName = origin === 'quiz' ? linkName : sharedName;
+  const link = shareUrl(globalThis.location?.origin ?? 'http://localhost', answers, {
+    name: ownName,
+    friend: friend ? { answers: friend.answers, name: friend.name } : undefined,
+  });
+
+  function changeName(value: string) {
+    setNameInput(value);
+    if (!shareNameProblem(value)) setLinkName(value);
+  }
 
   async function copyLink() {
     try {
@@ -60,8 +88,30 @@ export default function ShareActions({ canvasRef, canSaveImage }: Props) {
 
   return (
     <div className={styles.share}>
+      {origin === 'quiz' && (
+        <>
+          <label htmlFor="quiz-share-name" className={styles.shareLabel}>
+            First name shown with the link (optional)
+          </label>
+          <input
+            id="quiz-share-name"
+            className={styles.shareInput}
+            type="text"
+            autoComplete="given-name"
+            value={nameInput}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'quiz-share-name-problem' : undefined}
+            onChange={(e) => changeName(e.currentTarget.value)}
+          />
+          {problem && (
+            <p id="quiz-share-name-problem" className={styles.shareError}>
+              {problem}
+            </p>
+          )}
+        </>
+      )}
       <label htmlFor="quiz-share-link" className={styles.shareLabel}>
-        Link to this result
+        {friend ? 'Link to this comparison' : 'Link to this result'}
       </label>
       <div className={styles.shareInline}>
         <input

@@ -1,0 +1,73 @@
+/**
+ * The browser's outbox against the real server and database: a save refused
+ * with 429 (too many from one address) stays in the outbox and is stored
+ * exactly once when it is sent again. Runs the product's own sender and
+ * supabase-js over HTTP, on both engines.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { forEachEngine } from '../support/engines.ts';
+import { nthChoices } from '../support/random-answers.ts';
+import { MemoryStorage } from '../lib/memory-storage.ts';
+
+type Outbox = typeof import('../../src/lib/outbox.ts');
+type Sender = typeof import('../../src/lib/submission-sender.ts');
+
+forEachEngine('the outbox and the per-address submission cap', (ctx) => {
+  let app: FastifyInstance;
+  let outbox: Outbox;
+  let sender: Sender;
+
+  const storedIds = async () =>
+    (await ctx.db().query<{ submission_id: string }>('select submission_id::text from public.responses order by id')).map(
+      (r) => r.submission_id,
+    );
+
+  beforeAll(async () => {
+    await ctx.db().exec(`update private.limits set max_count = 1 where name = 'submissions_per_client'`);
+    app = await buildApp({ db: ctx.db() });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    vi.stubGlobal('location', { origin: `http://127.0.0.1:${port}` });
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    // A page load of its own: the API client binds to this engine's server.
+    vi.resetModules();
+    outbox = await import('../../src/lib/outbox.ts');
+    sender = await import('../../src/lib/submission-sender.ts');
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    await app?.close();
+  });
+
+  it('keeps a save refused with 429, then stores it once when the cap allows', async () => {
+    const { addPending, newSubmissionId, readPending } = outbox;
+    const { sendPending, sendSubmission } = sender;
+    const first = { submission_id: newSubmissionId(), name: 'First', answers: nthChoices(0) };
+    const second = { submission_id: newSubmissionId(), name: 'Second', answers: nthChoices(1) };
+
+    addPending(first);
+    expect(await sendSubmission(first)).toBe('stored');
+
+    addPending(second);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await sendSubmission(second)).toBe('queued');
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(readPending().map((s) => s.submission_id)).toEqual([second.submission_id]);
+    expect(await storedIds()).toEqual([first.submission_id]);
+
+    // Still refused while the cap holds: nothing stored, still waiting.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await sendPending()).toBe(0);
+    expect(await storedIds()).toEqual([first.submission_id]);
+
+    await ctx.db().exec(`update private.limits set max_count = 60 where name = 'submissions_per_client'`);
+    expect(await sendPending()).toBe(1);
+    expect(readPending()).toEqual([]);
+    expect(await sendPending()).toBe(0);
+    expect(await storedIds()).toEqual([first.submission_id, second.submission_id]);
+  });
+});

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import type { SubmitInput } from '../../src/lib/api.ts';
+
+const api = vi.hoisted(() => ({ submitted: [] as SubmitInput[] }));
+
+vi.mock('../../src/lib/api.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
+  return {
+    ...original,
+    submitResponse: async (input: SubmitInput) => {
+      api.submitted.push(structuredClone(input));
+      return { submission_id: input.submission_id };
+    },
+  };
+});
+
+const quiz = await import('../../src/stores/quiz.ts');
+const results = await import('../../src/stores/results.ts');
+const { openShareLink, takeQuizToCompare } = await import('../../src/stores/shared-links.ts');
+
+const MINE = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
+const THEIRS = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
+const code = (path: number[]) => path.join('');
+const textsOf = (path: number[]) => path.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  quiz.resetAll();
+  api.submitted = [];
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe("a friend's result, kept through the quiz", () => {
+  it("opens a friend's link under their name, then keeps it while the visitor takes the quiz", async () => {
+    expect(openShareLink(`?r=${code(THEIRS)}&n=Rhea`)).toBe(true);
+    expect(quiz.$screen.get()).toBe('results');
+    expect(results.$resultOrigin.get()).toBe('shared');
+    expect(results.$sharedName.get()).toBe('Rhea');
+    expect(results.$friend.get()).toBeNull();
+
+    takeQuizToCompare();
+    expect(quiz.$screen.get()).toBe('name');
+    expect(quiz.$answers.get()).toEqual([]);
+    expect(results.$resultOrigin.get()).toBe('quiz');
+    expect(results.$sharedName.get()).toBeNull();
+    const friend = results.$friend.get();
+    expect(friend?.name).toBe('Rhea');
+    expect(friend?.answers.map((a) => a.answerText)).toEqual(textsOf(THEIRS));
+
+    quiz.submitName('Sam');
+    for (const text of textsOf(MINE)) quiz.chooseAnswer(text);
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(results.$friend.get()).toBe(friend);
+    // Only the visitor's own quiz is sent: neither the friend's name nor their answers.
+    expect(api.submitted).toHaveLength(1);
+    expect(api.submitted[0]!.name).toBe('Sam');
+    expect(api.submitted[0]!.answers.map((a) => a.answer_text)).toEqual(textsOf(MINE));
+    expect(JSON.stringify(api.submitted)).not.toContain('Rhea');
+
+    // Start over forgets the friend.
+    quiz.resetAll();
+    expect(results.$friend.get()).toBeNull();
+  });
+
+  it('opens a comparison link with both results and both names', async () => {
+    expect(openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`)).toBe(true);
+    expect(results.$resultOrigin.get()).toBe('shared');
+    expect(results.$sharedName.get()).toBe('Sam');
+    expect(quiz.$answers.get().map((a) => a.answerText)).toEqual(textsOf(MINE));
+    expect(results.$friend.get()?.name).toBe('Rhea');
+    expect(results.$friend.get()?.answers.map((a) => a.answerText)).toEqual(textsOf(THEIRS));
+    expect(api.submitted).toEqual([]);
+  });
+
+  it('a link without a valid result, or taking the quiz from anywhere but a result, changes nothing', async () => {
+    expect(openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`)).toBe(true);
+    const before = { progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() };
+    expect(openShareLink(`?r=${code(MINE).slice(1)}&f=99`)).toBe(false);
+    expect(openShareLink('?n=Rhea')).toBe(false);
+    // A query that is no share link at all is not this module's to judge.
+    expect(openShareLink('?utm_source=newsletter')).toBeNull();
+    expect({ progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(before);
+
+    quiz.resetAll();
+    expect(() => takeQuizToCompare()).toThrow(/results screen/);
+    expect(quiz.$screen.get()).toBe('intro');
+    expect(results.$friend.get()).toBeNull();
+  });
+
+  it('a plain shared link after a comparison shows that result alone', async () => {
+    openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`);
+    openShareLink(`?r=${code(THEIRS)}`);
+    expect(results.$friend.get()).toBeNull();
+    expect(results.$sharedName.get()).toBeNull();
+  });
+});
