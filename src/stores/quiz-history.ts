@@ -104,12 +104,14 @@ function onPopState(event: PopStateEvent): void {
 let following = false;
 
 /**
- * Starts following the quiz, once. With `resume` (at page load), and while
- * the quiz is still on its intro, first shows the progress of the current entry, or else of the
+ * Starts following the quiz, once. With `resume` (at page load), unless the
+ * address is a share link, and while the quiz is still on its intro, first shows the progress of the current entry, or else of the
  * session. Does nothing outside a browser.
  */
 export function follow(resume: boolean): void {
   if (typeof history === 'undefined' || typeof addEventListener !== 'function') return;
+  // A share link shows its own result; what the session keeps waits for the visitor's own pages.
+  if (resume && hasShareParams(location.search)) return;
   if (!following) {
     following = true;
     addEventListener('popstate', onPopState);

@@ -8,7 +8,6 @@
 import { atom, computed } from 'nanostores';
 import { untilLoaded } from '../lib/network.ts';
 import { newSubmissionId } from '../lib/outbox.ts';
-import { hasShareParams } from '../lib/share-param.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
@@ -66,14 +65,13 @@ function followHistory(resume: boolean): void {
 
 /**
  * A quick look at page load: whether a history entry or the session may hold
- * progress (the history module reads them). A share link shows its own result.
+ * progress. The history module reads them properly, blocked storage included.
  */
 function mayResume(): boolean {
-  if (hasShareParams(location.search)) return false;
   try {
     return history.state !== null || sessionStorage.length > 0;
   } catch {
-    return history.state !== null;
+    return true;
   }
 }
 
@@ -167,6 +165,5 @@ export function restoreProgress(progress: QuizProgress): void {
   closeChrome();
   if (progress.screen === 'results') resumeResult(progress.submissionId);
   else clearResults();
-  if (progress.screen !== 'intro') void loadSender().catch(() => {});
   update(progress);
 }
