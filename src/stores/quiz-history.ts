@@ -105,8 +105,9 @@ let following = false;
 
 /**
  * Starts following the quiz, once. With `resume` (at page load), unless the
- * address is a share link, and while the quiz is still on its intro, first shows the progress of the current entry, or else of the
- * session. Does nothing outside a browser.
+ * address is a share link, and while the quiz is still on its intro, first
+ * shows the progress of the current entry, or else of the session. Does
+ * nothing outside a browser.
  */
 export function follow(resume: boolean): void {
   if (typeof history === 'undefined' || typeof addEventListener !== 'function') return;
