@@ -44,6 +44,19 @@ export function loadChartJs(type: ChartType, { what, signal }: { what: string; s
   });
 }
 
+/**
+ * Resolves in a moment the browser has nothing else to do (or after `within`
+ * ms at the latest). Drawing a chart is one long task Chart.js cannot split;
+ * started there, each chart's task runs on its own, after the page painted,
+ * instead of queuing behind the page's first work.
+ */
+export function whenIdle(within = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: within });
+    else setTimeout(resolve, 0);
+  });
+}
+
 /** Animations only for visitors who have not asked for less motion. */
 export function prefersReducedMotion(): boolean {
   return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

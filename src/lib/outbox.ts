@@ -20,12 +20,16 @@ function isChoice(value: unknown): boolean {
   return typeof v.question_id === 'number' && typeof v.answer_text === 'string';
 }
 
+/** Whether `value` has the shape of a submission id (a UUID). */
+export function isSubmissionId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 function isSubmission(value: unknown): value is SubmitInput {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.submission_id === 'string' &&
-    UUID.test(v.submission_id) &&
+    isSubmissionId(v.submission_id) &&
     (v.name === null || typeof v.name === 'string') &&
     Array.isArray(v.answers) &&
     v.answers.every(isChoice)

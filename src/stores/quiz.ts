@@ -6,11 +6,13 @@
  * and call these actions; all arithmetic comes from src/core.
  */
 import { atom, computed } from 'nanostores';
+import { untilLoaded } from '../lib/network.ts';
+import { newSubmissionId } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
-import { clearResults, keepFriend, loadSender, saveResult, watchOutbox } from './results.ts';
+import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export type Screen = 'intro' | 'name' | 'question' | 'results';
@@ -24,9 +26,11 @@ export interface QuizProgress {
   readonly screen: Screen;
   readonly name: string;
   readonly answers: readonly TimedAnswer[];
+  /** Under which id the finished quiz is saved; null before the end, in test mode and for a share link. */
+  readonly submissionId: string | null;
 }
 
-const START: QuizProgress = { screen: 'intro', name: '', answers: [] };
+export const START: QuizProgress = { screen: 'intro', name: '', answers: [], submissionId: null };
 
 export const $progress = atom<QuizProgress>(START);
 
@@ -44,13 +48,44 @@ export const $currentQuestion = computed($questionIndex, (i): Question => QUESTI
 
 export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
 
-// While the quiz is shown, saves still waiting in the outbox go out.
-onFirstListener($progress, watchOutbox);
+/*
+ * The browser's history and this session's storage follow the quiz
+ * (quiz-history.ts) from its first step, or from the page load when there may
+ * be something to resume. That module is not needed to show the intro, so it
+ * loads only then; offline, it loads once the network is back.
+ */
+let follower: typeof import('./quiz-history.ts') | undefined;
 
-// When the question on screen appeared; its answer records the seconds since.
+function followHistory(resume: boolean): void {
+  void untilLoaded(() => import('./quiz-history.ts')).then((module) => {
+    follower = module;
+    module.follow(resume);
+  });
+}
+
+/**
+ * A quick look at page load: whether a history entry or the session may hold
+ * progress. The history module reads them properly, blocked storage included.
+ */
+function mayResume(): boolean {
+  try {
+    return history.state !== null || sessionStorage.length > 0;
+  } catch {
+    return true;
+  }
+}
+
+// While the quiz is shown, saves still waiting in the outbox go out.
+onFirstListener($progress, () => {
+  if (mayResume()) followHistory(true);
+  return watchOutbox();
+});
+
+// When the question on screen appeared; its answer records the seconds since. Each step restarts it.
 let questionShownAt = 0;
 
 function update(change: Partial<QuizProgress>): void {
+  questionShownAt = Date.now();
   $progress.set({ ...$progress.get(), ...change });
 }
 
@@ -65,6 +100,7 @@ export function startQuiz(): void {
   clearResults();
   update({ screen: 'name', answers: [] });
   void loadSender().catch(() => {});
+  followHistory(false);
 }
 
 /** The name is optional; it is trimmed, and "123" switches on test mode. */
@@ -74,7 +110,6 @@ export function submitName(name: string): void {
   if (clean.length > NAME_MAX_LENGTH) {
     throw new RangeError(`A name may have at most ${NAME_MAX_LENGTH} characters, got ${clean.length}`);
   }
-  questionShownAt = Date.now();
   update({ screen: 'question', name: clean, answers: [] });
 }
 
@@ -83,31 +118,34 @@ export function chooseAnswer(answerText: string): void {
   const question = $currentQuestion.get();
   const answer = question.answers.find((a) => a.text === answerText);
   if (!answer) throw new Error(`Question ${question.id} has no answer ${JSON.stringify(answerText)}`);
-  const shownAt = questionShownAt;
-  questionShownAt = Date.now();
   const given: TimedAnswer = {
     questionId: question.id,
     answerText: answer.text,
     scores: answer.scores,
-    seconds: (questionShownAt - shownAt) / 1000,
+    seconds: (Date.now() - questionShownAt) / 1000,
   };
   const answers = [...$progress.get().answers, given];
   if (answers.length < QUESTION_COUNT) {
     update({ answers });
     return;
   }
-  update({ answers, screen: 'results' });
+  const submissionId = $isTestMode.get() ? null : newSubmissionId();
+  update({ answers, screen: 'results', submissionId });
   const sent = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
-  saveResult($progress.get().name, sent, $isTestMode.get());
+  saveResult(submissionId, $progress.get().name, sent);
 }
 
-/** Back to the previous question: its answer, scores and timing are dropped. */
+/**
+ * Back to the previous question: its answer, scores and timing are dropped.
+ * When the history entry before is that question, this goes there through the
+ * browser's history, as its Back button would, and the change follows.
+ */
 export function goBack(): void {
   requireScreen('question', 'goBack');
   const { answers } = $progress.get();
   if (answers.length === 0) throw new Error('goBack needs an answered question; the first question has none before it');
+  if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
-  questionShownAt = Date.now();
 }
 
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
@@ -116,4 +154,16 @@ export function resetAll(): void {
   keepFriend(null);
   closeChrome();
   $progress.set(START);
+  followHistory(false);
+}
+
+/**
+ * Shows progress read back from a history entry or the session, already
+ * checked (quiz-session.ts). A finished quiz is shown, never saved again.
+ */
+export function restoreProgress(progress: QuizProgress): void {
+  closeChrome();
+  if (progress.screen === 'results') resumeResult(progress.submissionId);
+  else clearResults();
+  update(progress);
 }

@@ -9,7 +9,7 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import type { SubmitInput } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { onReconnect } from '../lib/network.ts';
-import { addPending, newSubmissionId, readPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
+import { addPending, readPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
 import type { SaveOutcome } from '../lib/submission-sender.ts';
 
 /** Where the results on screen came from: this visit's quiz or a share link. */
@@ -84,29 +84,45 @@ export function keepFriend(friend: NamedResult | null): void {
   $friend.set(friend);
 }
 
-/** Saves a finished quiz (unless in test mode); it may be compared once the save has settled. */
-export function saveResult(name: string, answers: SubmitInput['answers'], testMode: boolean): void {
-  const run = generation;
-  if (testMode) {
-    $saveStatus.set('test-mode');
-    $comparable.set(run);
-    return;
-  }
-  $saveStatus.set('saving');
-  const submission: SubmitInput = { submission_id: newSubmissionId(), name: name || null, answers };
+function settle(run: number, status: SaveStatus): void {
+  if (run !== generation) return;
+  $saveStatus.set(status);
+  $comparable.set(run);
+}
+
+/**
+ * Saves a finished quiz under `submissionId`; null is test mode, which
+ * saves nothing. It may be compared once the save has settled.
+ */
+export function saveResult(submissionId: string | null, name: string, answers: SubmitInput['answers']): void {
+  if (submissionId === null) return settle(generation, 'test-mode');
+  const submission: SubmitInput = { submission_id: submissionId, name: name || null, answers };
   // Kept before anything else can fail, so that a page reload sends it.
   addPending(submission);
+  send(submission);
+}
+
+/**
+ * A finished quiz shown again (a reload, Forward onto its results): never a
+ * second save. One still waiting in the outbox is sent now, once.
+ */
+export function resumeResult(submissionId: string | null): void {
+  clearResults();
+  const waiting = readPending().find((s) => s.submission_id === submissionId);
+  if (waiting) send(waiting);
+  else settle(generation, submissionId === null ? 'test-mode' : 'stored');
+}
+
+function send(submission: SubmitInput): void {
+  const run = generation;
+  $saveStatus.set('saving');
   loadSender()
     .then((sender) => sender.sendSubmission(submission))
     .catch((error: unknown): SaveOutcome => {
       console.error(SAVE_ERROR_MESSAGE, error);
       return 'queued';
     })
-    .then((outcome) => {
-      if (run !== generation) return;
-      $saveStatus.set(outcome);
-      $comparable.set(run);
-    });
+    .then((outcome) => settle(run, outcome));
 }
 
 function sendWaitingSaves(): void {

@@ -20,7 +20,12 @@ export function openShareLink(search: string): boolean | null {
   const link = readShareLink(search);
   if (!link) return false;
   showSharedResult(link.sharer.name, link.friend);
-  $progress.set({ screen: 'results', name: '', answers: link.sharer.answers.map((a) => ({ ...a, seconds: null })) });
+  $progress.set({
+    screen: 'results',
+    name: '',
+    answers: link.sharer.answers.map((a) => ({ ...a, seconds: null })),
+    submissionId: null,
+  });
   return true;
 }
 

@@ -156,6 +156,55 @@ describe('quiz store', () => {
     expect(quiz.$questionIndex.get()).toBe(0);
   });
 
+  it('a finished quiz shown again (reload, Forward) is not saved twice; one still waiting is sent once', async () => {
+    quiz.startQuiz();
+    quiz.submitName('Again');
+    answerAll(pick(PATH));
+    await settle();
+    const finished = quiz.$progress.get();
+    expect(api.submitted.map((s) => s.submission_id)).toEqual([finished.submissionId]);
+    quiz.resetAll();
+    quiz.restoreProgress(finished);
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
+    expect(results.$saveStatus.get()).toBe('stored');
+    expect(comparisons.$comparison.get().status).toBe('ready');
+    expect(api.submitted).toHaveLength(1);
+
+    api.failSubmit = true;
+    quiz.resetAll();
+    quiz.startQuiz();
+    quiz.submitName('Waiting');
+    answerAll(pick(PATH));
+    await settle();
+    const waiting = quiz.$progress.get();
+    expect(outbox.readPending().map((s) => s.submission_id)).toEqual([waiting.submissionId]);
+    api.failSubmit = false;
+    quiz.resetAll();
+    quiz.restoreProgress(waiting);
+    await settle();
+    expect(api.submitted.map((s) => s.name)).toEqual(['Again', 'Waiting']);
+    expect(outbox.readPending()).toEqual([]);
+    expect(results.$saveStatus.get()).toBe('stored');
+  });
+
+  it('progress restored midway goes on from there, with the clock of the question on screen restarted', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    quiz.startQuiz();
+    quiz.submitName('Ada');
+    quiz.chooseAnswer(pick(PATH)[0]!);
+    const midway = quiz.$progress.get();
+    quiz.resetAll();
+    vi.advanceTimersByTime(60_000);
+    quiz.restoreProgress(midway);
+    vi.advanceTimersByTime(3000);
+    quiz.chooseAnswer(pick(PATH)[1]!);
+    expect(quiz.$name.get()).toBe('Ada');
+    expect(quiz.$answers.get().map((a) => a.seconds)).toEqual([0, 3]);
+  });
+
   it('rejects an answer that is not on the current question and changes nothing', () => {
     quiz.startQuiz();
     quiz.submitName('');

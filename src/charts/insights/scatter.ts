@@ -25,6 +25,16 @@ export const HIGHLIGHT_DOT = CHART_INK.highlight;
 
 const LAYERS: PickedDot['layer'][] = ['respondents', 'highlighted'];
 
+/**
+ * Points as Chart.js keeps them, sorted by x as it requires of data it does
+ * not parse, with `order[i]`, the index in `positions` of the i-th point.
+ */
+function sortedPoints(positions: readonly Position[]): { data: ScatterDataPoint[]; order: number[] } {
+  const xs = Float64Array.from(positions, (p) => p.x);
+  const order = Array.from(positions, (_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
+  return { data: order.map((i) => ({ x: positions[i]!.x, y: positions[i]!.y })), order };
+}
+
 /** Beyond this many dots, they are drawn smaller and translucent. */
 export const CROWDED = 1000;
 
@@ -50,13 +60,14 @@ export function respondentScatter({
   onPick,
 }: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
   const crowded = positions.length > CROWDED;
+  const layers = [sortedPoints(positions), sortedPoints(highlighted)];
   return {
     type: 'scatter',
     data: {
       datasets: [
         {
           label: 'Respondents',
-          data: positions.map(({ x, y }) => ({ x, y })),
+          data: layers[0]!.data,
           // Thousands of dots overlap: translucent ones let density show through.
           backgroundColor: crowded ? withAlpha(RESPONDENT_DOT, 0.5) : RESPONDENT_DOT,
           borderWidth: 0,
@@ -66,7 +77,7 @@ export function respondentScatter({
         },
         {
           label: 'Matches',
-          data: highlighted.map(({ x, y }) => ({ x, y })),
+          data: layers[1]!.data,
           backgroundColor: HIGHLIGHT_DOT,
           borderColor: VALUE_COLORS.love.bright,
           borderWidth: 2,
@@ -81,6 +92,12 @@ export function respondentScatter({
       responsive: true,
       maintainAspectRatio: true,
       aspectRatio: 1,
+      /*
+       * Thousands of points, given as Chart.js keeps them, so it takes them
+       * as they are. Its other switches for large data do not apply here:
+       * `normalized` speaks to time scales, decimation to line charts.
+       */
+      parsing: false,
       animation: false,
       interaction: { mode: 'nearest', intersect: true },
       scales: {
@@ -95,7 +112,7 @@ export function respondentScatter({
         if (!onPick || elements.length === 0) return;
         // Matches lie on top of the crowd, so a click on one means the match.
         const top = [...elements].sort((a, b) => b.datasetIndex - a.datasetIndex)[0]!;
-        onPick({ layer: LAYERS[top.datasetIndex] ?? 'respondents', index: top.index });
+        onPick({ layer: LAYERS[top.datasetIndex] ?? 'respondents', index: layers[top.datasetIndex]?.order[top.index] ?? top.index });
       },
     },
   };

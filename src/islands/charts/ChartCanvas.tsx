@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
-import { loadChartJs } from '../../charts/chartjs.ts';
+import { loadChartJs, whenIdle } from '../../charts/chartjs.ts';
 
 interface Props<TType extends ChartType, TData, TLabel> {
   /** null leaves the canvas empty (no data, or the call failed). */
@@ -15,11 +15,19 @@ interface Props<TType extends ChartType, TData, TLabel> {
   /** For whoever reads the drawn pixels (the result's "Save image"). */
   canvasRef?: RefObject<HTMLCanvasElement | null>;
   onDrawn?: () => void;
+  /**
+   * Draw in an idle moment of its own rather than as soon as Chart.js is
+   * there: for the aggregate pages, whose charts of thousands of points are
+   * long tasks each; a result the visitor waits for is drawn at once.
+   */
+  idle?: boolean;
 }
 
 /**
  * The one canvas every chart is drawn on: draws `config` with Chart.js,
- * loaded on first use, and redraws when the config changes.
+ * loaded on first use, and redraws when the config changes. With `idle`,
+ * loading Chart.js and drawing each chart are separate tasks the page can
+ * answer input between.
  */
 export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
   config,
@@ -29,6 +37,7 @@ export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TT
   style,
   canvasRef,
   onDrawn,
+  idle = false,
 }: Props<TType, TData, TLabel>) {
   const ownRef = useRef<HTMLCanvasElement>(null);
   const canvas = canvasRef ?? ownRef;
@@ -40,7 +49,8 @@ export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TT
     if (!config) return;
     const stop = new AbortController();
     let destroy = () => {};
-    void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(({ Chart }) => {
+    void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(async ({ Chart }) => {
+      if (idle) await whenIdle();
       if (stop.signal.aborted || !canvas.current) return;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, config);
       destroy = () => instance.destroy();
@@ -50,7 +60,7 @@ export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TT
       stop.abort();
       destroy();
     };
-  }, [config, canvas, chart]);
+  }, [config, canvas, chart, idle]);
 
   return (
     <div className={className} style={style}>

@@ -22,6 +22,7 @@ export function AveragePie({ mean, missing, idPrefix }: Props) {
       <h2 id={titleId}>Average share per value</h2>
       <figure className={styles.figure}>
         <ChartCanvas
+          idle
           config={config}
           chart="pie"
           label="Pie chart of the average share per value"

@@ -20,6 +20,7 @@ export function QuadrantHeatmap({ quadrants }: { quadrants: readonly QuadrantCou
       <h2 id="insights-heatmap-title">Quadrants</h2>
       <figure className={styles.figure}>
         <ChartCanvas
+          idle
           config={config}
           chart="heatmap"
           label="Heatmap of respondents per quadrant for four pairs of values"

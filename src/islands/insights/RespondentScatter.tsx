@@ -45,6 +45,7 @@ export function RespondentScatter({ chart, title, intro, points, missing, positi
       <h2 id={titleId}>{title}</h2>
       <figure className={styles.figure}>
         <ChartCanvas
+          idle
           config={config}
           chart={chart}
           label={`Scatterplot: ${title}`}

@@ -1,0 +1,115 @@
+/**
+ * The quiz's progress as it is kept outside the page: in sessionStorage, so
+ * that a reload or a tab reopened in the same browser session resumes it,
+ * and in each history entry's state, so that Back and Forward show a step
+ * exactly as it was. Both hold the same small form: the answers by question
+ * and text, without their scores, which are read again from the core, so a
+ * stored value can never carry scores of its own. Whatever does not read back
+ * as a possible progress of this quiz is ignored, never half used.
+ */
+import { QUESTIONS, QUESTION_COUNT } from '../core/questions.ts';
+import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
+import type { QuizProgress, Screen, TimedAnswer } from '../stores/quiz.ts';
+import { isSubmissionId } from './outbox.ts';
+
+const STORAGE_KEY = 'myc.quiz-progress.v1';
+
+export interface SavedAnswer {
+  readonly questionId: number;
+  readonly answerText: string;
+  readonly seconds: number | null;
+}
+
+/** Progress in its stored form. */
+export interface SavedProgress {
+  readonly screen: Screen;
+  readonly name: string;
+  readonly answers: readonly SavedAnswer[];
+  readonly submissionId: string | null;
+}
+
+const SCREENS: readonly Screen[] = ['intro', 'name', 'question', 'results'];
+
+export function toSaved({ screen, name, answers, submissionId }: QuizProgress): SavedProgress {
+  return {
+    screen,
+    name,
+    answers: answers.map(({ questionId, answerText, seconds }) => ({ questionId, answerText, seconds })),
+    submissionId,
+  };
+}
+
+function readAnswer(value: unknown, index: number): TimedAnswer | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { questionId, answerText, seconds } = value as Record<string, unknown>;
+  const question = QUESTIONS[index];
+  if (!question || questionId !== question.id) return null;
+  const answer = question.answers.find((a) => a.text === answerText);
+  if (!answer) return null;
+  if (seconds !== null && !(typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0)) return null;
+  return { questionId: question.id, answerText: answer.text, scores: answer.scores, seconds };
+}
+
+/** How many answers each screen may hold. */
+function fitsScreen(screen: Screen, answerCount: number): boolean {
+  switch (screen) {
+    case 'intro':
+    case 'name':
+      return answerCount === 0;
+    case 'question':
+      return answerCount < QUESTION_COUNT;
+    case 'results':
+      return answerCount === QUESTION_COUNT;
+  }
+}
+
+/**
+ * Progress from its stored form, with the scores of the core; null for
+ * anything else: a wrong shape, an unknown question or answer, answers out
+ * of order, a screen that cannot hold that many answers, a finished quiz
+ * without its submission id (or with one in test mode).
+ */
+export function readProgress(value: unknown): QuizProgress | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const screen = SCREENS.find((s) => s === v.screen);
+  if (!screen || typeof v.name !== 'string' || v.name.trim() !== v.name || v.name.length > NAME_MAX_LENGTH) return null;
+  if (!Array.isArray(v.answers) || !fitsScreen(screen, v.answers.length)) return null;
+  const answers: TimedAnswer[] = [];
+  for (const [i, raw] of v.answers.entries()) {
+    const answer = readAnswer(raw, i);
+    if (!answer) return null;
+    answers.push(answer);
+  }
+  const saved = screen === 'results' && v.name !== TEST_MODE_NAME;
+  if (saved ? !isSubmissionId(v.submissionId) : v.submissionId !== null) return null;
+  return { screen, name: v.name, answers, submissionId: saved ? (v.submissionId as string) : null };
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The progress kept in this browser session, or null when there is none that reads back. */
+export function readSession(): QuizProgress | null {
+  try {
+    const text = storage()?.getItem(STORAGE_KEY);
+    return text ? readProgress(JSON.parse(text)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `progress` for this browser session; the intro is nothing to keep. */
+export function writeSession(progress: QuizProgress): void {
+  try {
+    if (progress.screen === 'intro') storage()?.removeItem(STORAGE_KEY);
+    else storage()?.setItem(STORAGE_KEY, JSON.stringify(toSaved(progress)));
+  } catch {
+    // Full or blocked storage: the quiz goes on, only a reload would not find it.
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The browser's history is the quiz's history. Each step (the intro, the
+ * name, each question, the results) is a history entry holding the progress
+ * of that step, and the progress of the step on screen is kept in the
+ * session (quiz-session.ts):
+ * - a step forward pushes an entry; Back and Forward, the browser's or the
+ *   on-screen one, show the entry's progress as it was, so Back undoes an
+ *   answer and Forward gives it back, until a different answer is chosen
+ *   (that push drops the entries ahead, as a browser does);
+ * - Home and Start over push the intro, like following a link home;
+ * - a reload shows its entry's progress again; a page opened afresh in the
+ *   same session resumes the session's progress in that one entry, whose
+ *   on-screen Back then steps back in place.
+ * A result opened from a share link belongs to its address and is kept in
+ * neither. Loaded by quiz.ts once the quiz starts or may be resumed.
+ */
+import { readProgress, readSession, toSaved, writeSession, type SavedProgress } from '../lib/quiz-session.ts';
+import { hasShareParams } from '../lib/share-param.ts';
+import { $progress, restoreProgress, START, type QuizProgress } from './quiz.ts';
+import { $resultOrigin } from './results.ts';
+
+/** What a quiz's history entry holds: its progress, and whether the entry before is its previous step. */
+interface EntryState {
+  readonly quiz: SavedProgress;
+  readonly back: boolean;
+}
+
+interface Entry {
+  readonly progress: QuizProgress;
+  readonly back: boolean;
+}
+
+/** Steps in order: the intro 0, the name 1, a question 2 plus the answers so far, the results after the last. */
+function stepOf({ screen, answers }: QuizProgress): number {
+  if (screen === 'intro') return 0;
+  if (screen === 'name') return 1;
+  return 2 + answers.length;
+}
+
+/** `progress` as it was at an earlier `step`. */
+function atStep(progress: QuizProgress, step: number): QuizProgress {
+  if (step === stepOf(progress)) return progress;
+  if (step === 0) return START;
+  if (step === 1) return { ...START, screen: 'name' };
+  return { screen: 'question', name: progress.name, answers: progress.answers.slice(0, step - 2), submissionId: null };
+}
+
+function entryOf(state: unknown): Entry | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { quiz, back } = state as Record<string, unknown>;
+  const progress = readProgress(quiz);
+  return progress && { progress, back: back === true };
+}
+
+function stateOf(progress: QuizProgress, back: boolean): EntryState {
+  return { quiz: toSaved(progress), back };
+}
+
+/** Set while an entry's own progress is being shown, so that showing it pushes nothing. */
+let showingEntry = false;
+
+function show(progress: QuizProgress): void {
+  showingEntry = true;
+  try {
+    restoreProgress(progress);
+  } finally {
+    showingEntry = false;
+  }
+}
+
+/** Brings the history and the session in line with a change of progress made on the page. */
+function record(progress: QuizProgress): void {
+  if ($resultOrigin.get() === 'shared') return;
+  writeSession(progress);
+  if (showingEntry) return;
+  const entry = entryOf(history.state);
+  const step = stepOf(progress);
+  if (!entry) {
+    if (step === 0) return;
+    // The page's first entry, before the quiz started here, was the intro;
+    // a share link's entry (a friend's result, then "Take the quiz and compare") stays what its address says.
+    if (!hasShareParams(location.search)) history.replaceState(stateOf(START, false), '');
+    for (let s = 1; s <= step; s++) history.pushState(stateOf(atStep(progress, s), true), '', '/');
+    return;
+  }
+  const from = stepOf(entry.progress);
+  if (step > from) {
+    for (let s = from + 1; s <= step; s++) history.pushState(stateOf(atStep(progress, s), true), '', '/');
+  } else if (step === 0 && from > 0) {
+    history.pushState(stateOf(START, false), '', '/');
+  } else {
+    // The same step changed, or a step back where the entry before is not that step.
+    history.replaceState(stateOf(progress, entry.back && step === from), '');
+  }
+}
+
+function onPopState(event: PopStateEvent): void {
+  const entry = entryOf(event.state);
+  // An entry of a share link shows its result as its address says, when opened.
+  if (!entry && hasShareParams(location.search)) return location.reload();
+  show(entry?.progress ?? START);
+}
+
+let following = false;
+
+/**
+ * Starts following the quiz, once. With `resume` (at page load), unless the
+ * address is a share link, and while the quiz is still on its intro, first
+ * shows the progress of the current entry, or else of the session. Does
+ * nothing outside a browser.
+ */
+export function follow(resume: boolean): void {
+  if (typeof history === 'undefined' || typeof addEventListener !== 'function') return;
+  // A share link shows its own result; what the session keeps waits for the visitor's own pages.
+  if (resume && hasShareParams(location.search)) return;
+  if (!following) {
+    following = true;
+    addEventListener('popstate', onPopState);
+    $progress.listen(record);
+  }
+  if (resume && $progress.get().screen === 'intro') {
+    const entry = entryOf(history.state);
+    const saved = entry?.progress ?? readSession();
+    if (saved) {
+      if (!entry) history.replaceState(stateOf(saved, false), '');
+      show(saved);
+      return;
+    }
+  }
+  record($progress.get());
+}
+
+/**
+ * The on-screen Back: through the browser's history when the entry before
+ * is the previous step, so that both Backs walk the same entries. False when
+ * it is not; the caller then steps back in place.
+ */
+export function back(): boolean {
+  if (typeof history === 'undefined') return false;
+  const entry = entryOf(history.state);
+  if (!entry?.back || stepOf(entry.progress) !== stepOf($progress.get())) return false;
+  history.back();
+  return true;
+}
