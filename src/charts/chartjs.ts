@@ -57,6 +57,27 @@ export function whenIdle(within = 1000): Promise<void> {
   });
 }
 
+/**
+ * Resolves once the element is on the screen or about to be: a chart of
+ * thousands of points below the fold costs nothing until the visitor
+ * scrolls towards it.
+ */
+export function whenNearScreen(element: Element, signal: AbortSignal): Promise<void> {
+  if (typeof IntersectionObserver !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '100px 0px' },
+    );
+    observer.observe(element);
+    signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  });
+}
+
 /** Animations only for visitors who have not asked for less motion. */
 export function prefersReducedMotion(): boolean {
   return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
-import { loadChartJs, whenIdle } from '../../charts/chartjs.ts';
+import { loadChartJs, whenIdle, whenNearScreen } from '../../charts/chartjs.ts';
 
 interface Props<TType extends ChartType, TData, TLabel> {
   /** null leaves the canvas empty (no data, or the call failed). */
@@ -16,9 +16,10 @@ interface Props<TType extends ChartType, TData, TLabel> {
   canvasRef?: RefObject<HTMLCanvasElement | null>;
   onDrawn?: () => void;
   /**
-   * Draw in an idle moment of its own rather than as soon as Chart.js is
-   * there: for the aggregate pages, whose charts of thousands of points are
-   * long tasks each; a result the visitor waits for is drawn at once.
+   * Draw once the canvas comes near the screen, in an idle moment of its
+   * own, rather than as soon as Chart.js is there: for the aggregate pages,
+   * whose charts of thousands of points are long tasks each; a result the
+   * visitor waits for is drawn at once.
    */
   idle?: boolean;
 }
@@ -27,7 +28,7 @@ interface Props<TType extends ChartType, TData, TLabel> {
  * The one canvas every chart is drawn on: draws `config` with Chart.js,
  * loaded on first use, and redraws when the config changes. With `idle`,
  * loading Chart.js and drawing each chart are separate tasks the page can
- * answer input between.
+ * answer input between, and a chart off the screen waits for the visitor.
  */
 export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
   config,
@@ -50,7 +51,10 @@ export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TT
     const stop = new AbortController();
     let destroy = () => {};
     void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(async ({ Chart }) => {
-      if (idle) await whenIdle();
+      if (idle && canvas.current) {
+        await whenNearScreen(canvas.current, stop.signal);
+        await whenIdle();
+      }
       if (stop.signal.aborted || !canvas.current) return;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, config);
       destroy = () => instance.destroy();

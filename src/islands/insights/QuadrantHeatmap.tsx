@@ -24,7 +24,7 @@ export function QuadrantHeatmap({ quadrants }: { quadrants: readonly QuadrantCou
           config={config}
           chart="heatmap"
           label="Heatmap of respondents per quadrant for four pairs of values"
-          className={styles.canvasBox}
+          className={`${styles.canvasBox} ${styles.heatmapBox}`}
         />
         <figcaption className={styles.caption}>
           Respondents per quadrant: a value is high from 0.5 of its scale up. Each row is a pair of values; the

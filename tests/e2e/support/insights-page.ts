@@ -43,8 +43,9 @@ export function canvasOf(page: Page, chart: string) {
   return page.locator(`canvas[data-chart="${chart}"]`);
 }
 
-/** Waits until Chart.js has painted something on the chart's canvas. */
+/** Scrolls to the chart, as a visitor would to see it, and waits until Chart.js has painted something there. */
 export async function waitForDrawing(page: Page, chart: string): Promise<void> {
+  await canvasOf(page, chart).scrollIntoViewIfNeeded();
   await page.waitForFunction((name) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-chart="${name}"]`);
     const ctx = canvas?.getContext('2d');
