@@ -9,7 +9,7 @@
  */
 import { QUESTIONS, QUESTION_COUNT } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
-import type { QuizProgress, Screen, TimedAnswer } from '../stores/quiz.ts';
+import type { QuizProgress, Screen, TimedAnswer } from '../core/progress.ts';
 import { isSubmissionId } from './outbox.ts';
 
 const STORAGE_KEY = 'myc.quiz-progress.v1';

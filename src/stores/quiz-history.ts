@@ -12,12 +12,20 @@
  *   same session resumes the session's progress in that one entry, whose
  *   on-screen Back then steps back in place.
  * A result opened from a share link belongs to its address and is kept in
- * neither. Loaded by quiz.ts once the quiz starts or may be resumed.
+ * neither. Loaded by quiz.ts once the quiz starts or may be resumed, which
+ * hands over the progress to follow and the action that shows an entry.
  */
 import { readProgress, readSession, toSaved, writeSession, type SavedProgress } from '../lib/quiz-session.ts';
 import { hasShareParams } from '../lib/share-param.ts';
-import { $progress, restoreProgress, START, type QuizProgress } from './quiz.ts';
+import type { ReadableAtom } from 'nanostores';
+import { START, type QuizProgress } from '../core/progress.ts';
 import { $resultOrigin } from './results.ts';
+
+/** What this module follows: the quiz's progress, and how an entry's progress is shown. */
+export interface FollowedQuiz {
+  readonly $progress: ReadableAtom<QuizProgress>;
+  show(progress: QuizProgress): void;
+}
 
 /** What a quiz's history entry holds: its progress, and whether the entry before is its previous step. */
 interface EntryState {
@@ -56,13 +64,16 @@ function stateOf(progress: QuizProgress, back: boolean): EntryState {
   return { quiz: toSaved(progress), back };
 }
 
+/** The quiz being followed, from the first follow() on. */
+let following: FollowedQuiz | undefined;
+
 /** Set while an entry's own progress is being shown, so that showing it pushes nothing. */
 let showingEntry = false;
 
 function show(progress: QuizProgress): void {
   showingEntry = true;
   try {
-    restoreProgress(progress);
+    following?.show(progress);
   } finally {
     showingEntry = false;
   }
@@ -101,23 +112,22 @@ function onPopState(event: PopStateEvent): void {
   show(entry?.progress ?? START);
 }
 
-let following = false;
-
 /**
  * Starts following the quiz, once. With `resume` (at page load), unless the
  * address is a share link, and while the quiz is still on its intro, first
  * shows the progress of the current entry, or else of the session. Does
  * nothing outside a browser.
  */
-export function follow(resume: boolean): void {
+export function follow(followed: FollowedQuiz, resume: boolean): void {
   if (typeof history === 'undefined' || typeof addEventListener !== 'function') return;
   // A share link shows its own result; what the session keeps waits for the visitor's own pages.
   if (resume && hasShareParams(location.search)) return;
   if (!following) {
-    following = true;
+    following = followed;
     addEventListener('popstate', onPopState);
-    $progress.listen(record);
+    following.$progress.listen(record);
   }
+  const { $progress } = following;
   if (resume && $progress.get().screen === 'intro') {
     const entry = entryOf(history.state);
     const saved = entry?.progress ?? readSession();
@@ -138,7 +148,7 @@ export function follow(resume: boolean): void {
 export function back(): boolean {
   if (typeof history === 'undefined') return false;
   const entry = entryOf(history.state);
-  if (!entry?.back || stepOf(entry.progress) !== stepOf($progress.get())) return false;
+  if (!following || !entry?.back || stepOf(entry.progress) !== stepOf(following.$progress.get())) return false;
   history.back();
   return true;
 }

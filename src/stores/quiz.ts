@@ -10,27 +10,11 @@ import { untilLoaded } from '../lib/network.ts';
 import { newSubmissionId } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
-import { totalsOf, type GivenAnswer } from '../core/scoring.ts';
+import { START, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
+import { totalsOf } from '../core/scoring.ts';
 import { closeChrome } from './chrome.ts';
 import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
-
-export type Screen = 'intro' | 'name' | 'question' | 'results';
-
-export interface TimedAnswer extends GivenAnswer {
-  /** Seconds spent on the question; null for a result opened from a share link. Never sent. */
-  readonly seconds: number | null;
-}
-
-export interface QuizProgress {
-  readonly screen: Screen;
-  readonly name: string;
-  readonly answers: readonly TimedAnswer[];
-  /** Under which id the finished quiz is saved; null before the end, in test mode and for a share link. */
-  readonly submissionId: string | null;
-}
-
-export const START: QuizProgress = { screen: 'intro', name: '', answers: [], submissionId: null };
 
 export const $progress = atom<QuizProgress>(START);
 
@@ -59,7 +43,7 @@ let follower: typeof import('./quiz-history.ts') | undefined;
 function followHistory(resume: boolean): void {
   void untilLoaded(() => import('./quiz-history.ts')).then((module) => {
     follower = module;
-    module.follow(resume);
+    module.follow({ $progress, show: restoreProgress }, resume);
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import type { QuizProgress } from '../../src/stores/quiz.ts';
+import type { QuizProgress } from '../../src/core/progress.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
 const session = await import('../../src/lib/quiz-session.ts');
