@@ -12,7 +12,7 @@ import { leanOf } from '../src/core/points.ts';
 import { formatPercent, positionOf, scoreChoices } from '../src/core/scoring.ts';
 import type { ValueScores } from '../src/core/values.ts';
 import { randomChoices, seededRandom } from '../tests/support/random-answers.ts';
-import { readFigureFiles } from './figure-files.ts';
+import { readFigureFiles } from '../src/figures/files.ts';
 
 /** Quadrants as the chart shows them. */
 const QUADRANT_NAMES = {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { readFigureFiles } from '../../scripts/figure-files.ts';
+import { readFigureFiles } from '../figures/files.ts';
 import { FIGURES_DIR, type FigureSummary } from '../figures/schema.ts';
 
 const MODULE_ID = 'virtual:figure-summaries';

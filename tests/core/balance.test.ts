@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomPathTotals } from '../../scripts/bench-balance.ts';
-import { readFigureFiles } from '../../scripts/figure-files.ts';
+import { readFigureFiles } from '../../src/figures/files.ts';
 import { BALANCE_BOUNDS, QUADRANTS, balanceFailures, measureBalance, type Balance } from '../../src/core/balance.ts';
 
 describe('measuring balance', () => {

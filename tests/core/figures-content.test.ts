@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFigureFile, parseFrontMatter, readFigureFiles } from '../../scripts/figure-files.ts';
+import { parseFigureFile, parseFrontMatter, readFigureFiles } from '../../src/figures/files.ts';
 import { QUADRANTS } from '../../src/core/balance.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { positionOf } from '../../src/core/scoring.ts';

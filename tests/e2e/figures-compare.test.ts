@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { readFigureFiles } from '../../scripts/figure-files.ts';
+import { readFigureFiles } from '../../src/figures/files.ts';
 import { comparisonSentence } from '../../src/core/compare.ts';
 import { nearestFigures } from '../../src/core/figures.ts';
 import { resultShares } from '../../src/core/scoring.ts';

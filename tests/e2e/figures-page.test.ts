@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { readFigureFiles } from '../../scripts/figure-files.ts';
+import { readFigureFiles } from '../../src/figures/files.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { formatPercent, positionOf } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';

@@ -1,8 +1,8 @@
 /**
  * The literary figures read straight from their Markdown files, for the
- * balance bench and the tests, which run without Astro. The files are
- * checked with the collection's own schema, so a figure these accept is one
- * the site builds.
+ * balance bench, the tests and the build's figure summaries, which run
+ * without Astro's content layer. The files are checked with the
+ * collection's own schema, so a figure these accept is one the site builds.
  *
  * Front matter is read by a deliberately small parser: `key: value` lines,
  * where a value is a double-quoted string, a number or plain text, and one
@@ -12,8 +12,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FigurePoint } from '../src/core/figures.ts';
-import { FIGURE_SLUG, FIGURES_DIR, figureSchema, type FigureData } from '../src/figures/schema.ts';
+import type { FigurePoint } from '../core/figures.ts';
+import { FIGURE_SLUG, FIGURES_DIR, figureSchema, type FigureData } from './schema.ts';
 
 export interface FigureFile extends FigurePoint {
   readonly data: FigureData;
@@ -84,7 +84,7 @@ export function parseFigureFile(fileName: string, source: string): FigureFile {
 }
 
 /** Every figure in the folder, in file-name order. */
-export function readFigureFiles(dir: string = fileURLToPath(new URL(`../${FIGURES_DIR}`, import.meta.url))): FigureFile[] {
+export function readFigureFiles(dir: string = fileURLToPath(new URL(`../../${FIGURES_DIR}`, import.meta.url))): FigureFile[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort()
