@@ -12,6 +12,9 @@ const STORAGE_KEY = 'myc.pending-submissions.v1';
 /** The message the spec asks for when the final save fails. */
 export const SAVE_ERROR_MESSAGE = 'Error saving final scores';
 
+/** Logged when a save kept from before could not be sent yet. */
+export const STILL_WAITING_MESSAGE = 'Saved scores are still waiting to be stored';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isChoice(value: unknown): boolean {

@@ -8,7 +8,7 @@
  * nothing twice.
  */
 import { ApiError, isRateLimited, submitResponse, type SubmitInput } from './api.ts';
-import { readPending, removePending, SAVE_ERROR_MESSAGE } from './outbox.ts';
+import { readPending, removePending, SAVE_ERROR_MESSAGE, STILL_WAITING_MESSAGE } from './outbox.ts';
 
 export type SaveOutcome = 'stored' | 'queued' | 'rejected';
 
@@ -71,7 +71,7 @@ export function sendSubmission(submission: SubmitInput): Promise<SaveOutcome> {
 /** Sends every submission still waiting; returns how many were stored now. */
 export async function sendPending(): Promise<number> {
   const outcomes = await Promise.all(
-    readPending().map((s) => attempt(s, (error) => console.warn('Saved scores are still waiting to be stored', error))),
+    readPending().map((s) => attempt(s, (error) => console.warn(STILL_WAITING_MESSAGE, error))),
   );
   return outcomes.filter((o) => o === 'stored').length;
 }

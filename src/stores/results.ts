@@ -9,7 +9,7 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import type { SubmitInput } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { onReconnect } from '../lib/network.ts';
-import { addPending, readPending, SAVE_ERROR_MESSAGE } from '../lib/outbox.ts';
+import { addPending, readPending, SAVE_ERROR_MESSAGE, STILL_WAITING_MESSAGE } from '../lib/outbox.ts';
 import type { SaveOutcome } from '../lib/submission-sender.ts';
 
 /** Where the results on screen came from: this visit's quiz or a share link. */
@@ -129,7 +129,7 @@ function sendWaitingSaves(): void {
   if (readPending().length === 0) return;
   loadSender()
     .then((sender) => sender.sendPending())
-    .catch((error: unknown) => console.warn('Saved scores are still waiting to be stored', error));
+    .catch((error: unknown) => console.warn(STILL_WAITING_MESSAGE, error));
 }
 
 /**
