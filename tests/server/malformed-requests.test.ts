@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/engine.ts';
 import { decodableUrl } from '../../server/request.ts';
 import { MAX_JSON_DEPTH } from '../../server/rest.ts';
 import { freshDatabase } from '../support/engines.ts';
+import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
 
 interface Answer {
@@ -49,10 +50,7 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
   beforeAll(async () => {
     ({ db, dispose } = await freshDatabase('pglite'));
     app = await buildApp({ db });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    port = address.port;
+    port = await listenLocally(app);
   });
   afterAll(async () => {
     await app?.close();

@@ -5,10 +5,10 @@
  * supabase-js over HTTP, on both engines.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { forEachEngine } from '../support/engines.ts';
+import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { MemoryStorage } from '../lib/memory-storage.ts';
 
@@ -28,8 +28,7 @@ forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   beforeAll(async () => {
     await ctx.db().exec(`update private.limits set max_count = 1 where name = 'submissions_per_client'`);
     app = await buildApp({ db: ctx.db() });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    const port = await listenLocally(app);
     vi.stubGlobal('location', { origin: `http://127.0.0.1:${port}` });
     vi.stubGlobal('localStorage', new MemoryStorage());
     // A page load of its own: the API client binds to this engine's server.

@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { freshDatabase } from '../support/engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
+import { listenLocally } from '../support/listen.ts';
 
 describe('the local server speaks PostgREST RPC', () => {
   let db: Database;
@@ -24,10 +25,7 @@ describe('the local server speaks PostgREST RPC', () => {
     mkdirSync(join(siteDir, 'values'));
     writeFileSync(join(siteDir, 'values', 'love.html'), '<h1>on love</h1>');
     app = await buildApp({ db, siteDir });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = `http://127.0.0.1:${await listenLocally(app)}`;
   });
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import { precompressDir } from '../../src/integrations/precompress.ts';
 import { writeHeadersFile } from '../../src/integrations/security-headers.ts';
 import { IMMUTABLE, REVALIDATE } from '../../src/integrations/static-headers.ts';
 import { freshDatabase } from '../support/engines.ts';
+import { listenLocally } from '../support/listen.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-AAAA'; style-src 'self'";
 const html = (title: string) =>
@@ -43,10 +44,7 @@ describe('the local server serves the built site as a static host does', () => {
     await writeHeadersFile(siteDir);
     await precompressDir(siteDir);
     app = await buildApp({ db, siteDir });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    port = address.port;
+    port = await listenLocally(app);
   });
   afterAll(async () => {
     await app?.close();
