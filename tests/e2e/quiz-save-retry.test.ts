@@ -69,10 +69,10 @@ describe('a failed save', () => {
       { name: 'Blocked', raw: totalsFor(PATH_A) },
     ]);
 
-    // Further loads find nothing left to send.
+    // Further loads find nothing left to send. A reload shows the finished quiz's results again, once the quiz has hydrated.
     const later = watchSubmits(page);
     await page.reload();
-    await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
+    await waitForResults(page);
     await page.waitForLoadState('networkidle');
     expect(later.sent).toBe(0);
     expect(await responseCount(product.app)).toBe(before + 1);
