@@ -6,11 +6,13 @@
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           Lighthouse runs per route (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
+ *   --save <dir>         also write each run's full Lighthouse report there, as JSON
+ *                        (its long-tasks and bootup-time audits say where TBT comes from)
  *   [route ...]          only these routes, e.g. / /insights (default every page)
  * CHROMIUM_PATH picks the browser (default: Debian's /usr/bin/chromium).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -90,9 +92,10 @@ function serve(siteDir: string, dataDir: string): Promise<{ child: ChildProcess;
   });
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, saveAs?: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (saveAs) writeFileSync(saveAs, JSON.stringify(result.lhr));
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => categories[id]?.score ?? Number.NaN;
@@ -136,7 +139,7 @@ function table(routes: string[], runs: Map<string, Figures[]>): string {
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } },
+    options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' }, save: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
@@ -165,12 +168,14 @@ async function main(): Promise<void> {
       chromePath: findChromium(),
       chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
     });
+    if (values.save) mkdirSync(values.save, { recursive: true });
     const runs = new Map<string, Figures[]>(routes.map((route) => [route, []]));
     // Round by round rather than route by route, so a busy moment of the machine spreads over every route.
     for (let round = 1; round <= runCount; round++) {
       for (const route of routes) {
         process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
-        runs.get(route)!.push(await audit(served.url + route, chrome.port));
+        const saveAs = values.save && join(values.save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`);
+        runs.get(route)!.push(await audit(served.url + route, chrome.port, saveAs || undefined));
       }
     }
     const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';

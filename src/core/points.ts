@@ -1,16 +1,12 @@
-import { VALUES, zeroScores, type ValueScores } from './values.ts';
+import type { ValueScores } from './values.ts';
 import { positionOf, savedNormalized, type Position } from './scoring.ts';
 import { relativePositionOf, type ValueRange } from './relative.ts';
 
 /** Four numbers in VALUES order: [love, duty, honor, reason]. */
 export type ValueTuple = readonly [number, number, number, number];
 
-export function scoresFromTuple(tuple: ValueTuple): ValueScores {
-  const out = zeroScores();
-  VALUES.forEach((v, i) => {
-    out[v] = tuple[i as 0 | 1 | 2 | 3];
-  });
-  return out;
+export function scoresFromTuple([love, duty, honor, reason]: ValueTuple): ValueScores {
+  return { love, duty, honor, reason };
 }
 
 /** Raw totals as stored, normalized the way the database saves them. */

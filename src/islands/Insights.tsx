@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useStore } from '@nanostores/react';
 import { $insights } from '../stores/insights.ts';
 import { DATA_STATUS } from './data-status.ts';
@@ -9,7 +10,9 @@ import styles from './insights/insights.module.css';
 
 /** The public /insights page: aggregates of everyone, never a name. The store fetches them once read. */
 export default function Insights() {
-  const state = useStore($insights);
+  // The aggregates of thousands of respondents are hundreds of elements: a
+  // deferred render builds them in slices the page can answer input between.
+  const state = useDeferredValue(useStore($insights));
   const insights = state.status === 'ready' ? state.data : null;
   const missing = state.status === 'ready' ? '' : DATA_STATUS.insights[state.status];
 

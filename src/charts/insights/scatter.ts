@@ -25,14 +25,33 @@ export const HIGHLIGHT_DOT = CHART_INK.highlight;
 
 const LAYERS: PickedDot['layer'][] = ['respondents', 'highlighted'];
 
+/** Sort keys hold the index below this; x above it, in steps of 1 / X_STEPS. */
+const INDEX_LIMIT = 2 ** 22;
+const X_STEPS = 2 ** 20;
+
 /**
  * Points as Chart.js keeps them, sorted by x as it requires of data it does
  * not parse, with `order[i]`, the index in `positions` of the i-th point.
+ * Each point's x and index are packed into one number, so that the typed
+ * array's native numeric sort does the work: a comparator sort of thousands
+ * of points is a long task of its own. Two dots closer than 1 / X_STEPS
+ * (far below a pixel) keep their input order.
  */
 function sortedPoints(positions: readonly Position[]): { data: ScatterDataPoint[]; order: number[] } {
-  const xs = Float64Array.from(positions, (p) => p.x);
-  const order = Array.from(positions, (_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
-  return { data: order.map((i) => ({ x: positions[i]!.x, y: positions[i]!.y })), order };
+  if (positions.length >= INDEX_LIMIT) throw new RangeError(`too many points to sort: ${positions.length}`);
+  const keys = new Float64Array(positions.length);
+  for (let i = 0; i < positions.length; i++) {
+    keys[i] = Math.round((positions[i]!.x + 1) * X_STEPS) * INDEX_LIMIT + i;
+  }
+  keys.sort();
+  const order = new Array<number>(keys.length);
+  const data = new Array<ScatterDataPoint>(keys.length);
+  for (let k = 0; k < keys.length; k++) {
+    const i = keys[k]! % INDEX_LIMIT;
+    order[k] = i;
+    data[k] = { x: positions[i]!.x, y: positions[i]!.y };
+  }
+  return { data, order };
 }
 
 /** Beyond this many dots, they are drawn smaller and translucent. */
