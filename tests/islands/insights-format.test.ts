@@ -18,6 +18,10 @@ describe('insights wording', () => {
 
   it('groups thousands', () => {
     expect(formatCount(1000000)).toBe('1,000,000');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(12345)).toBe('12,345');
+    expect(formatCount(0)).toBe('0');
     expect(plural(2500, 'answer', 'answers')).toBe('2,500 answers');
   });
 });
