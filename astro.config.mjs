@@ -24,6 +24,21 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' }, // a stylesheet request would hold back the first paint
   // Astro hashes its inline scripts and styles into each page's policy, so neither needs 'unsafe-inline'.
+  vite: {
+    plugins: [
+      {
+        // Every stylesheet is inlined, so Vite's loader for a lazy chunk's CSS
+        // and its preloading of the chunk's imports would be a kilobyte of
+        // script on "/" for nothing; the lazy chunks (results, charts,
+        // history) are fetched ahead of need instead. Astro sets this option
+        // itself at the top level, so it is set for the browser build here.
+        name: 'no-module-preload',
+        configEnvironment(name) {
+          return name === 'client' ? { build: { modulePreload: false } } : undefined;
+        },
+      },
+    ],
+  },
   security: { csp: { directives: cspDirectives(apiOriginOf(PUBLIC_SUPABASE_URL)) } },
   integrations: [
     react(),
