@@ -114,6 +114,20 @@ async function audit(url: string, port: number, saveAs?: string): Promise<Figure
   };
 }
 
+/**
+ * One audit, tried a second time when Lighthouse itself failed to record the
+ * load (NO_NAVSTART and its kin come and go on a busy machine); a page that
+ * fails twice stops the benchmark.
+ */
+async function auditWithRetry(url: string, port: number, saveAs?: string): Promise<Figures> {
+  try {
+    return await audit(url, port, saveAs);
+  } catch (error) {
+    console.log(`  ${error instanceof Error ? error.message : String(error)}; trying once more`);
+    return audit(url, port, saveAs);
+  }
+}
+
 const COLUMNS: { key: Key; title: string; show: (n: number) => string }[] = [
   { key: 'performance', title: 'perf', show: (n) => n.toFixed(2) },
   { key: 'accessibility', title: 'a11y', show: (n) => n.toFixed(2) },
@@ -175,7 +189,7 @@ async function main(): Promise<void> {
       for (const route of routes) {
         process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
         const saveAs = values.save && join(values.save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`);
-        runs.get(route)!.push(await audit(served.url + route, chrome.port, saveAs || undefined));
+        runs.get(route)!.push(await auditWithRetry(served.url + route, chrome.port, saveAs || undefined));
       }
     }
     const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';

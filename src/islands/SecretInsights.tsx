@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SecretInsights as SecretData } from '../lib/api.ts';
 import { $search, $secret, pickRespondent } from '../stores/secret-insights.ts';
@@ -52,7 +52,8 @@ function SecretView({ insights }: { insights: SecretData | null }) {
 
 /** The hidden /hehe page: locked until the database accepts the password. */
 export default function SecretInsights() {
-  const state = useStore($secret);
+  // As on /insights: the unlocked page's thousands of points render in slices.
+  const state = useDeferredValue(useStore($secret));
   if (state.status === 'ready') return <SecretView insights={state.data} />;
   if (state.status === 'empty') return <SecretView insights={null} />;
   return <PasswordGate checking={state.status === 'loading'} failed={state.status === 'failed'} />;
