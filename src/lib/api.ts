@@ -63,13 +63,20 @@ function backendUrl(): string {
   return import.meta.env.PUBLIC_SUPABASE_URL || globalThis.location.origin;
 }
 
-const getClient: () => Promise<SupabaseClient> = lazyOnce(() =>
-  import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(backendUrl(), import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    }),
-  ),
-);
+/** Resolves in a task of its own, so that the page can paint and answer input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const getClient: () => Promise<SupabaseClient> = lazyOnce(async () => {
+  const { createClient } = await import('@supabase/supabase-js');
+  // Evaluating supabase-js and building its client (auth, realtime, storage)
+  // are each a long task on a phone; apart, neither blocks the page for long.
+  await nextTask();
+  return createClient(backendUrl(), import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+});
 
 async function rpc<T>(fn: string, args: object = {}): Promise<T> {
   const supabase = await getClient();
