@@ -1,4 +1,5 @@
 import { findAnswer, QUESTIONS, type Question } from './questions.ts';
+import { totalsOf } from './totals.ts';
 import {
   QUADRANT_SPLIT,
   RESULT_DENOMINATORS,
@@ -20,23 +21,6 @@ export interface GivenAnswer {
 export interface AnswerChoice {
   question_id: number;
   answer_text: string;
-}
-
-export function addScores(totals: ValueScores, scores: Readonly<ValueScores>): ValueScores {
-  const next = zeroScores();
-  for (const v of VALUES) next[v] = totals[v] + scores[v];
-  return next;
-}
-
-export function subtractScores(totals: ValueScores, scores: Readonly<ValueScores>): ValueScores {
-  const next = zeroScores();
-  for (const v of VALUES) next[v] = totals[v] - scores[v];
-  return next;
-}
-
-/** Totals of a list of answers. Every score is a multiple of 0.5, so sums are exact. */
-export function totalsOf(answers: readonly { scores: Readonly<ValueScores> }[]): ValueScores {
-  return answers.reduce<ValueScores>((t, a) => addScores(t, a.scores), zeroScores());
 }
 
 function divide(totals: Readonly<ValueScores>, denominators: Readonly<ValueScores>): ValueScores {

@@ -11,7 +11,7 @@ import { newSubmissionId } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { START, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
-import { totalsOf } from '../core/scoring.ts';
+import { totalsOf } from '../core/totals.ts';
 import { closeChrome } from './chrome.ts';
 import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareShares, comparisonSentence } from '../../src/core/compare.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { resultShares, totalsOf } from '../../src/core/scoring.ts';
+import { resultShares } from '../../src/core/scoring.ts';
+import { totalsOf } from '../../src/core/totals.ts';
 
 const at = (love: number, duty: number, honor: number, reason: number) => ({ love, duty, honor, reason });
 

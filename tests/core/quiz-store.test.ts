@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { totalsOf } from '../../src/core/scoring.ts';
+import { totalsOf } from '../../src/core/totals.ts';
 import { zeroScores } from '../../src/core/values.ts';
 import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
 

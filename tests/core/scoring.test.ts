@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTIONS, findAnswer } from '../../src/core/questions.ts';
 import {
-  addScores,
   formatPercent,
   positionOf,
   quadrantOf,
@@ -9,9 +8,8 @@ import {
   resultShares,
   savedNormalized,
   scoreChoices,
-  subtractScores,
-  totalsOf,
 } from '../../src/core/scoring.ts';
+import { addScores, subtractScores, totalsOf } from '../../src/core/totals.ts';
 import { zeroScores } from '../../src/core/values.ts';
 import { nthChoices, seededRandom } from '../support/random-answers.ts';
 
