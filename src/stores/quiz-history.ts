@@ -12,14 +12,23 @@
  *   same session resumes the session's progress in that one entry, whose
  *   on-screen Back then steps back in place.
  * A result opened from a share link belongs to its address and is kept in
- * neither. Loaded by quiz.ts once the quiz starts or may be resumed, which
+ * neither; the friend a quiz taken from one is compared with is kept in the
+ * session beside the progress, so a reload keeps the comparison too. Loaded by quiz.ts once the quiz starts or may be resumed, which
  * hands over the progress to follow and the action that shows an entry.
  */
-import { readProgress, readSession, toSaved, writeSession, type SavedProgress } from '../lib/quiz-session.ts';
+import {
+  readFriendSession,
+  readProgress,
+  readSession,
+  toSaved,
+  writeFriendSession,
+  writeSession,
+  type SavedProgress,
+} from '../lib/quiz-session.ts';
 import { hasShareParams } from '../lib/share-param.ts';
 import type { ReadableAtom } from 'nanostores';
 import { START, type QuizProgress } from '../core/progress.ts';
-import { $resultOrigin } from './results.ts';
+import { $friend, $resultOrigin, keepFriend } from './results.ts';
 
 /** What this module follows: the quiz's progress, and how an entry's progress is shown. */
 export interface FollowedQuiz {
@@ -126,6 +135,7 @@ export function follow(followed: FollowedQuiz, resume: boolean): void {
     following = followed;
     addEventListener('popstate', onPopState);
     following.$progress.listen(record);
+    $friend.listen(writeFriendSession);
   }
   const { $progress } = following;
   if (resume && $progress.get().screen === 'intro') {
@@ -133,10 +143,13 @@ export function follow(followed: FollowedQuiz, resume: boolean): void {
     const saved = entry?.progress ?? readSession();
     if (saved) {
       if (!entry) history.replaceState(stateOf(saved, false), '');
+      keepFriend(readFriendSession());
       show(saved);
       return;
     }
   }
+  // The friend may have been chosen before this module loaded.
+  writeFriendSession($friend.get());
   record($progress.get());
 }
 

@@ -185,6 +185,36 @@ describe('the nearest figures and a friend on the results screen', () => {
     await expectNoSeriousAxeViolations(page, 'a comparison with a friend');
   });
 
+  it("a reload mid-quiz or on the results keeps the friend's comparison; Home forgets it", async () => {
+    await page.goto(`${product.app.url}/?r=${CODE_B}&n=Rhea`);
+    await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
+    await page.getByPlaceholder("What's your name?").fill('Sam');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await answer(page, PATH_A.slice(0, 5));
+    await page.reload();
+    await answer(page, PATH_A, 5);
+    await waitForResults(page);
+    expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
+    expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
+
+    await page.reload();
+    await waitForResults(page);
+    expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
+    expect(await sideShares(page, 'own')).toEqual(expectedPercentages(PATH_A));
+    expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
+
+    // A quiz started afresh is compared with no one, reload or not.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('button', { name: 'Start Quiz' }).click();
+    await page.getByPlaceholder("What's your name?").fill('Sam');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await answer(page, PATH_A.slice(0, 3));
+    await page.reload();
+    await answer(page, PATH_A, 3);
+    await waitForResults(page);
+    expect(await page.locator('table th[scope="col"]').count()).toBe(0);
+  });
+
   it('the combined link reopens the comparison under both names', async () => {
     await page.goto(`${product.app.url}/?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`);
     await page.getByRole('heading', { level: 1, name: 'Sam and Rhea' }).waitFor();

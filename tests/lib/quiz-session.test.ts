@@ -120,3 +120,46 @@ describe('the quiz progress kept for the session', () => {
     expect(session.readSession()).toBeNull();
   });
 });
+
+describe("the friend a quiz is compared with, kept for the session", () => {
+  const FRIEND_KEY = 'myc.quiz-friend.v1';
+  const FRIEND = {
+    name: 'Rhea',
+    answers: answers([4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 3]).map(({ questionId, answerText, scores }) => ({ questionId, answerText, scores })),
+  };
+
+  /** What readFriendSession makes of the stored friend after `change`. */
+  function readChangedFriend(change: (saved: { name: unknown; answers: Record<string, unknown>[] }) => void) {
+    session.writeFriendSession(FRIEND);
+    const saved = JSON.parse(storage.getItem(FRIEND_KEY)!) as { name: unknown; answers: Record<string, unknown>[] };
+    change(saved);
+    storage.setItem(FRIEND_KEY, JSON.stringify(saved));
+    return session.readFriendSession();
+  }
+
+  it('keeps answers by question and text, reads the scores again from the core, and forgets on null', () => {
+    session.writeFriendSession(FRIEND);
+    expect(JSON.parse(storage.getItem(FRIEND_KEY)!)).toEqual({
+      name: 'Rhea',
+      answers: FRIEND.answers.map(({ questionId, answerText }) => ({ questionId, answerText })),
+    });
+    expect(session.readFriendSession()).toEqual(FRIEND);
+    session.writeFriendSession({ ...FRIEND, name: null });
+    expect(session.readFriendSession()).toEqual({ ...FRIEND, name: null });
+    session.writeFriendSession(null);
+    expect(storage.getItem(FRIEND_KEY)).toBeNull();
+    expect(session.readFriendSession()).toBeNull();
+  });
+
+  it('reads back nothing but a finished result under a name a link could carry', () => {
+    expect(readChangedFriend((s) => s.answers.pop())).toBeNull();
+    expect(readChangedFriend((s) => (s.answers[3]!.answerText = 'Maybe'))).toBeNull();
+    expect(readChangedFriend((s) => s.answers.reverse())).toBeNull();
+    expect(readChangedFriend((s) => (s.name = '<b>Rhea</b>'))).toBeNull();
+    expect(readChangedFriend((s) => (s.name = ' Rhea'))).toBeNull();
+    expect(readChangedFriend((s) => (s.name = 7))).toBeNull();
+    expect(readChangedFriend((s) => (s.answers[0]!.scores = { love: 99 }))).toEqual(FRIEND);
+    storage.setItem(FRIEND_KEY, '{not json');
+    expect(session.readFriendSession()).toBeNull();
+  });
+});
