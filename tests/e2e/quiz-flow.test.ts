@@ -77,18 +77,21 @@ describe('the quiz on "/"', () => {
     const section = page.getByRole('region', { name: 'How Do You Compare?' });
     await expect.poll(() => section.getByText('Loading comparison chart...').count(), POLL).toBe(0);
     const canvas = section.getByRole('img');
-    const size = await canvas.evaluate((c) => ({ width: c.clientWidth, height: c.clientHeight }));
-    expect(size).toEqual(COMPARE_CHART_SIZE);
+    // Chart.js sizes and paints the canvas a moment after the loading text goes: wait for it, then hold it to the figures.
+    const size = () => canvas.evaluate((c) => ({ width: c.clientWidth, height: c.clientHeight }));
+    await expect.poll(size, POLL).toEqual(COMPARE_CHART_SIZE);
     // The bars are painted: the canvas holds more than its background colour.
-    const colours = await canvas.evaluate((c: HTMLCanvasElement) => {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      const seen = new Set<number>();
-      for (let i = 0; i < data.length; i += 4) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-      return seen.size;
-    });
-    expect(colours).toBeGreaterThan(8);
+    const colours = () =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const seen = new Set<number>();
+        for (let i = 0; i < data.length; i += 4) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+        return seen.size;
+      });
+    await expect.poll(colours, POLL).toBeGreaterThan(8);
     const count = await responseCount(product.app);
-    expect(await canvas.getAttribute('aria-label')).toMatch(new RegExp(`^Your values against the average of ${count} responses\\.`));
+    const responses = `${count} ${count === 1 ? 'response' : 'responses'}`;
+    expect(await canvas.getAttribute('aria-label')).toMatch(new RegExp(`^Your values against the average of ${responses}\\.`));
   });
 
   it('Back on question 2 subtracts the answer given, so the results are those of the answers kept', async () => {
