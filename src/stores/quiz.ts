@@ -11,6 +11,7 @@ import { newSubmissionId } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import { START, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
+import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
 import { closeChrome } from './chrome.ts';
 import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
@@ -139,6 +140,15 @@ export function resetAll(): void {
   closeChrome();
   $progress.set(START);
   followHistory(false);
+}
+
+/**
+ * A shared result on screen: its answers, without seconds, nothing of the
+ * visitor's and nothing to save. Whose result it is, results.ts says
+ * (showSharedResult).
+ */
+export function showSharedAnswers(answers: readonly GivenAnswer[]): void {
+  update({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })), submissionId: null });
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { hasShareParams } from '../lib/share-param.ts';
 import { readShareLink } from '../lib/share-link.ts';
-import { $progress, requireScreen, resetAll, startQuiz } from './quiz.ts';
+import { $progress, requireScreen, resetAll, showSharedAnswers, startQuiz } from './quiz.ts';
 import { $sharedName, keepFriend, showSharedResult } from './results.ts';
 
 /**
@@ -20,12 +20,7 @@ export function openShareLink(search: string): boolean | null {
   const link = readShareLink(search);
   if (!link) return false;
   showSharedResult(link.sharer.name, link.friend);
-  $progress.set({
-    screen: 'results',
-    name: '',
-    answers: link.sharer.answers.map((a) => ({ ...a, seconds: null })),
-    submissionId: null,
-  });
+  showSharedAnswers(link.sharer.answers);
   return true;
 }
 
