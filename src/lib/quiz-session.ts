@@ -12,7 +12,7 @@ import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import type { QuizProgress, Screen, TimedAnswer } from '../core/progress.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { isSubmissionId } from './outbox.ts';
-import { shareNameProblem } from './share-link.ts';
+import { decodeShareCode, encodeShareCode, shareNameProblem, type SharedResult } from './share-link.ts';
 
 const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
@@ -118,28 +118,21 @@ export function writeSession(progress: QuizProgress): void {
   }
 }
 
-/** A friend's finished result under the name their link carried, as the results compare with it. */
-export interface KeptFriend {
-  readonly answers: readonly GivenAnswer[];
-  readonly name: string | null;
-}
-
-function readFriend(value: unknown): KeptFriend | null {
+/**
+ * The friend as it is kept: the share code of their answers (lib/share-link.ts,
+ * which checks a whole answer set and reads the scores from the core) and the
+ * name their link carried, refused unless a link could carry it as it is.
+ */
+function readFriend(value: unknown): SharedResult | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { answers, name } = value as Record<string, unknown>;
+  const { code, name } = value as Record<string, unknown>;
   if (name !== null && (typeof name !== 'string' || name === '' || name.trim() !== name || shareNameProblem(name))) return null;
-  if (!Array.isArray(answers) || answers.length !== QUESTION_COUNT) return null;
-  const read: GivenAnswer[] = [];
-  for (const [i, raw] of answers.entries()) {
-    const answer = readAnswer(typeof raw === 'object' && raw !== null ? { ...raw, seconds: null } : raw, i);
-    if (!answer) return null;
-    read.push({ questionId: answer.questionId, answerText: answer.answerText, scores: answer.scores });
-  }
-  return { answers: read, name };
+  const answers = typeof code === 'string' ? decodeShareCode(code) : null;
+  return answers && { answers, name };
 }
 
 /** The friend kept for this browser session, or null when there is none that reads back as a finished result. */
-export function readFriendSession(): KeptFriend | null {
+export function readFriendSession(): SharedResult | null {
   try {
     const text = storage()?.getItem(FRIEND_KEY);
     return text ? readFriend(JSON.parse(text)) : null;
@@ -151,15 +144,11 @@ export function readFriendSession(): KeptFriend | null {
 /**
  * Keeps the friend the quiz under way will be compared with, so that a
  * reload mid-quiz or on the results keeps the comparison; null forgets it.
- * Kept as answers by question and text, the scores read again from the core.
  */
-export function writeFriendSession(friend: KeptFriend | null): void {
+export function writeFriendSession(friend: { readonly answers: readonly GivenAnswer[]; readonly name: string | null } | null): void {
   try {
     if (friend === null) storage()?.removeItem(FRIEND_KEY);
-    else {
-      const answers = friend.answers.map(({ questionId, answerText }) => ({ questionId, answerText }));
-      storage()?.setItem(FRIEND_KEY, JSON.stringify({ answers, name: friend.name }));
-    }
+    else storage()?.setItem(FRIEND_KEY, JSON.stringify({ code: encodeShareCode(friend.answers), name: friend.name }));
   } catch {
     // Full or blocked storage: only a reload would lose the comparison.
   }

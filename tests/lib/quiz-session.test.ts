@@ -129,20 +129,17 @@ describe("the friend a quiz is compared with, kept for the session", () => {
   };
 
   /** What readFriendSession makes of the stored friend after `change`. */
-  function readChangedFriend(change: (saved: { name: unknown; answers: Record<string, unknown>[] }) => void) {
+  function readChangedFriend(change: (saved: { code: unknown; name: unknown }) => void) {
     session.writeFriendSession(FRIEND);
-    const saved = JSON.parse(storage.getItem(FRIEND_KEY)!) as { name: unknown; answers: Record<string, unknown>[] };
+    const saved = JSON.parse(storage.getItem(FRIEND_KEY)!) as { code: unknown; name: unknown };
     change(saved);
     storage.setItem(FRIEND_KEY, JSON.stringify(saved));
     return session.readFriendSession();
   }
 
-  it('keeps answers by question and text, reads the scores again from the core, and forgets on null', () => {
+  it('keeps the share code of the answers, no scores, reads them again from the core, and forgets on null', () => {
     session.writeFriendSession(FRIEND);
-    expect(JSON.parse(storage.getItem(FRIEND_KEY)!)).toEqual({
-      name: 'Rhea',
-      answers: FRIEND.answers.map(({ questionId, answerText }) => ({ questionId, answerText })),
-    });
+    expect(JSON.parse(storage.getItem(FRIEND_KEY)!)).toEqual({ code: '432104321033', name: 'Rhea' });
     expect(session.readFriendSession()).toEqual(FRIEND);
     session.writeFriendSession({ ...FRIEND, name: null });
     expect(session.readFriendSession()).toEqual({ ...FRIEND, name: null });
@@ -152,13 +149,12 @@ describe("the friend a quiz is compared with, kept for the session", () => {
   });
 
   it('reads back nothing but a finished result under a name a link could carry', () => {
-    expect(readChangedFriend((s) => s.answers.pop())).toBeNull();
-    expect(readChangedFriend((s) => (s.answers[3]!.answerText = 'Maybe'))).toBeNull();
-    expect(readChangedFriend((s) => s.answers.reverse())).toBeNull();
+    expect(readChangedFriend((s) => (s.code = '43210432103'))).toBeNull();
+    expect(readChangedFriend((s) => (s.code = '432194321033'))).toBeNull();
+    expect(readChangedFriend((s) => (s.code = 432104321033))).toBeNull();
     expect(readChangedFriend((s) => (s.name = '<b>Rhea</b>'))).toBeNull();
     expect(readChangedFriend((s) => (s.name = ' Rhea'))).toBeNull();
     expect(readChangedFriend((s) => (s.name = 7))).toBeNull();
-    expect(readChangedFriend((s) => (s.answers[0]!.scores = { love: 99 }))).toEqual(FRIEND);
     storage.setItem(FRIEND_KEY, '{not json');
     expect(session.readFriendSession()).toBeNull();
   });
