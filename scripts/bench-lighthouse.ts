@@ -188,8 +188,8 @@ async function main(): Promise<void> {
     for (let round = 1; round <= runCount; round++) {
       for (const route of routes) {
         process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
-        const saveAs = values.save && join(values.save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`);
-        runs.get(route)!.push(await auditWithRetry(served.url + route, chrome.port, saveAs || undefined));
+        const saveAs = values.save ? join(values.save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`) : undefined;
+        runs.get(route)!.push(await auditWithRetry(served.url + route, chrome.port, saveAs));
       }
     }
     const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';
