@@ -13,8 +13,9 @@
  *   on-screen Back then steps back in place.
  * A result opened from a share link belongs to its address and is kept in
  * neither; the friend a quiz taken from one is compared with is kept in the
- * session beside the progress, so a reload keeps the comparison too. Loaded by quiz.ts once the quiz starts or may be resumed, which
- * hands over the progress to follow and the action that shows an entry.
+ * session beside the progress, so a reload keeps the comparison too.
+ * Loaded by quiz.ts once the quiz starts or may be resumed, which hands over
+ * the progress to follow and the action that shows an entry.
  */
 import {
   readFriendSession,
