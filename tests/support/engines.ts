@@ -17,7 +17,7 @@ export function availableEngines(): EngineName[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-interface FreshDatabase {
+export interface FreshDatabase {
   db: Database;
   /** Connection string of the throw-away PostgreSQL database; undefined on PGlite. */
   url: string | undefined;
@@ -96,7 +96,7 @@ export async function freshDatabase(engine: EngineName, maxConnections?: number)
 }
 
 /** A database no migration has touched yet, for tests of a migration itself. */
-async function emptyDatabase(engine: EngineName): Promise<FreshDatabase> {
+export async function emptyDatabase(engine: EngineName): Promise<FreshDatabase> {
   if (engine === 'pglite') {
     const db = await openPglite();
     return { db, url: undefined, dispose: () => db.close() };
