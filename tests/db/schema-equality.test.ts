@@ -60,7 +60,9 @@ for (const engine of availableEngines()) {
 
 /** Carries what the drifted catalog said out of a transaction that must roll back. */
 class DriftRead extends Error {
-  constructor(readonly differences: string[]) {
+  readonly differences: string[];
+  constructor(differences: string[]) {
     super('rolled back');
+    this.differences = differences;
   }
 }
