@@ -34,7 +34,7 @@ for (const engine of availableEngines()) {
     let fresh: FreshDatabase | undefined;
     let dataDir = '';
     /** Where the script connects: the scratch server database, or a PGlite folder. */
-    const target = () => (engine === 'postgres' ? { DATABASE_URL: fresh!.url! } : { DATA_DIR: dataDir });
+    const target = (): Record<string, string> => (engine === 'postgres' ? { DATABASE_URL: fresh!.url! } : { DATA_DIR: dataDir });
     /** The database the script wrote to, opened after it exited (PGlite takes one process at a time). */
     async function unlocks(password: string): Promise<number> {
       const db = engine === 'postgres' ? fresh!.db : await openDatabase({ dataDir });
