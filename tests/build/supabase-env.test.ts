@@ -121,7 +121,7 @@ describe('astro build with the Supabase variables', () => {
     expect(readFileSync(join(outDir, '_headers'), 'utf8')).toContain(`connect-src 'self' ${URL_VALUE}`);
   });
 
-  it('builds for its own origin without variables, with no project's key or address', () => {
+  it("builds for its own origin without variables, with no project's key or address", () => {
     const outDir = join(site, 'out-local');
     const { status, output } = build({}, outDir);
     expect(status, output).toBe(0);
