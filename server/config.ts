@@ -8,19 +8,23 @@ export interface ServerConfig {
   hiddenPagePassword: string | undefined;
   siteDir: string;
   /**
-   * How many proxies in front of the server append to X-Forwarded-For; 0
-   * means none, and the socket's address is the client's.
+   * The proxies in front of the server, by address (fastify's trustProxy:
+   * IPs, CIDR ranges, or proxy-addr's `loopback`, `linklocal`,
+   * `uniquelocal`); unset, the socket's address is the client's.
    */
-  trustedProxies: number;
+  trustProxy: string | undefined;
 }
 
-function readTrustProxy(value: string | undefined): number {
-  if (!value) return 0;
-  const hops = Number(value);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0 to 10), not "${value}"`);
+/**
+ * A count of hops would trust whoever reaches the server directly, so
+ * fastify no longer takes one; the proxies are named by address instead.
+ */
+function readTrustProxy(value: string | undefined): string | undefined {
+  if (!value || value === '0') return undefined;
+  if (/^\d+$/.test(value.trim())) {
+    throw new Error(`TRUST_PROXY lists the proxies' addresses (e.g. "loopback" or "10.0.0.0/8"), not a count: "${value}"`);
   }
-  return hops;
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,6 +37,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     hiddenPagePassword: env.HIDDEN_PAGE_PASSWORD || undefined,
     siteDir: env.SITE_DIR || 'dist',
-    trustedProxies: readTrustProxy(env.TRUST_PROXY),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }
