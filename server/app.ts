@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { readAddressHeader } from './client-address.ts';
 import type { Database } from './db/engine.ts';
 import { requestErrors } from './postgrest-errors.ts';
 import { decodableUrl, parseQuery } from './request.ts';
@@ -61,7 +60,7 @@ export async function buildApp({ db, siteDir, logger = false, trustProxy }: AppO
   });
   app.setErrorHandler(answerError);
 
-  await app.register(restApi, { prefix: REST_PREFIX, db, addressHeader: await readAddressHeader(db) });
+  await app.register(restApi, { prefix: REST_PREFIX, db });
   if (siteDir && existsSync(siteDir)) {
     await app.register(site, { root: siteDir });
   } else {

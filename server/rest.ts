@@ -20,8 +20,17 @@ const POSTGREST_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', '
 
 export interface RestOptions {
   db: Database;
-  /** The header the database reads the client's address from (`private.client_address_header()`). */
-  addressHeader: string;
+}
+
+/**
+ * The header the database reads the client's address from. The hosted
+ * platform writes it and a client cannot forge it there; locally the server
+ * writes it on every call, over anything the client sent. Read once, at start.
+ */
+export async function readAddressHeader(db: Database): Promise<string> {
+  const [row] = await db.query<{ header: string | null }>('select private.client_address_header() as header');
+  if (!row?.header) throw new Error("private.settings names no client_address_header: the limits could not tell clients apart");
+  return row.header;
 }
 
 interface RpcRoute {
@@ -85,7 +94,8 @@ async function boundArguments(req: FastifyRequest<RpcRoute>): Promise<void> {
   }
 }
 
-export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db, addressHeader }) => {
+export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db }) => {
+  const addressHeader = await readAddressHeader(db);
   api.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });

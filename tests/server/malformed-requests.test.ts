@@ -12,7 +12,7 @@ import { nthChoices } from '../support/random-answers.ts';
 interface Answer {
   status: number;
   contentType: string | undefined;
-  nosniff: string | undefined;
+  nosniff: string | string[] | undefined;
   body: string;
 }
 
