@@ -15,7 +15,7 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 // Read as the browser bundle reads it (environment or .env files), so the policy lets the site reach its API.
 const { PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 
-// Pages no search engine should list; robots.txt disallows them and they carry noindex.
+// Pages no search engine should list: the sitemap leaves them out and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
 
 export default defineConfig({
