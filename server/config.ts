@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Every setting the local server reads from its environment. */
 export interface ServerConfig {
   port: number;
@@ -15,14 +17,24 @@ export interface ServerConfig {
   trustProxy: string | undefined;
 }
 
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  const [ip = '', bits, ...rest] = entry.split('/');
+  return NAMED_RANGES.has(entry) || (isIP(ip) > 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+}
+
 /**
- * A count of hops would trust whoever reaches the server directly, so
- * fastify no longer takes one; the proxies are named by address instead.
+ * The proxies, by address. A count of hops would trust whoever reaches the
+ * server directly, so fastify no longer takes one.
  */
 function readTrustProxy(value: string | undefined): string | undefined {
   if (!value || value === '0') return undefined;
-  if (/^\d+$/.test(value.trim())) {
-    throw new Error(`TRUST_PROXY lists the proxies' addresses (e.g. "loopback" or "10.0.0.0/8"), not a count: "${value}"`);
+  const wrong = value.split(',').find((entry) => !isProxyAddress(entry.trim()));
+  if (wrong !== undefined) {
+    throw new Error(
+      `TRUST_PROXY names the proxies in front of the server by address (IPs, CIDR ranges, loopback, linklocal, uniquelocal), not by count: "${wrong}" is none of these`,
+    );
   }
   return value;
 }
