@@ -59,6 +59,10 @@ export async function buildApp({ db, siteDir, logger = false, trustProxy }: AppO
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuery },
   });
   app.setErrorHandler(answerError);
+  // Every answer is what its Content-Type says: API answers are JSON, and pages get the same from _headers.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   await app.register(restApi, { prefix: REST_PREFIX, db });
   if (siteDir && existsSync(siteDir)) {

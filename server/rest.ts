@@ -96,9 +96,6 @@ async function boundArguments(req: FastifyRequest<RpcRoute>): Promise<void> {
 
 export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db }) => {
   const addressHeader = await readAddressHeader(db);
-  api.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
   // Only a body without a Content-Type gets here: refuseOtherMediaTypes turned away every other type.
   api.addContentTypeParser('*', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
 
