@@ -96,7 +96,7 @@ async function boundArguments(req: FastifyRequest<RpcRoute>): Promise<void> {
 
 export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db }) => {
   const addressHeader = await readAddressHeader(db);
-  // Only a body without a Content-Type gets here: refuseOtherMediaTypes turned away every other type.
+  // On the RPC route only a body without a Content-Type gets here: refuseOtherMediaTypes turned away every other type.
   api.addContentTypeParser('*', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
 
   const call = async (req: FastifyRequest<RpcRoute>, reply: FastifyReply, args: RpcArgs) => {
