@@ -9,6 +9,9 @@
 import type { Database } from '../../server/db/engine.ts';
 import { fromDatabaseError, type PostgrestErrorBody } from '../../server/postgrest-errors.ts';
 
+/** Headers a client may send to pass for another address; the server overwrites the one the database reads. */
+export const FORGED_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'true-client-ip', 'cf-connecting-ip'] as const;
+
 export interface ApiAnswer<T> {
   status: number;
   body: T;
