@@ -33,7 +33,6 @@ export async function startFirefox(binary: string): Promise<Session> {
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${String(error)}`));
     await page.evaluateOnNewDocument(installPageHooks, true);
     return firefoxSession(browser, page, problems, downloads);
   } catch (error) {

@@ -18,6 +18,7 @@ import {
   fieldValue,
   onQuestion,
   onResults,
+  resultsComplete,
   shownPercentages,
   sideShares,
   waitForDrawing,
@@ -52,6 +53,8 @@ async function startQuizTyping(session: Session, name: string): Promise<void> {
 const wholeQuiz: Flow = async ({ session, app }) => {
   const before = await responseCount(app);
   await freshQuiz(session, app.url);
+  // The site's narrowest layout is the one shown.
+  expect(await session.evaluate(() => matchMedia('(max-width: 30rem)').matches)).toBe(true);
   await startQuizTyping(session, 'Ada');
   await answer(session, PATH_A);
   await onResults(session);
@@ -62,7 +65,7 @@ const results: Flow = async ({ session, app }) => {
   await onResults(session);
   expect(await shownPercentages(session)).toEqual(expectedPercentages(PATH_A));
   await waitForDrawing(session, 'result');
-  await waitForDrawing(session, 'compare');
+  await resultsComplete(session);
   expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}/?r=${CODE_A}&n=Ada`);
 };
 
@@ -103,6 +106,7 @@ const history: Flow = async ({ session, app }) => {
   await answer(session, path, 3);
   await onResults(session);
   expect(await shownPercentages(session)).toEqual(expectedPercentages(path));
+  await resultsComplete(session);
 };
 
 const friendLink: Flow = async ({ session, app }) => {
@@ -122,6 +126,7 @@ const friendLink: Flow = async ({ session, app }) => {
   ]);
   expect(await sideShares(session, 'own')).toEqual(expectedPercentages(PATH_B));
   expect(await sideShares(session, 'friend')).toEqual(expectedPercentages(PATH_A));
+  await resultsComplete(session);
 };
 
 const earlyTap: Flow = async ({ session, app }) => {
@@ -134,8 +139,13 @@ const earlyTap: Flow = async ({ session, app }) => {
     painted = (await session.evaluate(pickElement, 'button', 'Start Quiz', true).catch(() => false)) === true;
   }
   expect(painted, 'Start Quiz painted').toBe(true);
+  const hydrated = await session.evaluate(() => document.querySelectorAll('astro-island[ssr]').length === 0);
   await session.click('button', 'Start Quiz');
-  await waitForElement(session, NAME_FIELD);
+  try {
+    await waitForElement(session, NAME_FIELD);
+  } catch (error) {
+    throw new Error(`The tap, made ${hydrated ? 'after' : 'before'} the islands hydrated, was lost: ${String(error)}`);
+  }
 };
 
 const insights: Flow = async ({ session, app }) => {

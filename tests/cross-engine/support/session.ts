@@ -80,23 +80,23 @@ export async function waitUntil<A extends unknown[], T>(
 /**
  * The watch every page gets as early as the engine allows, over policy
  * violations, uncaught errors and console errors. With `toConsole` the
- * violations are told to the console, for a client that hears it (its own
- * listeners catch the rest); without, everything is kept in a list of the
- * document that takePageHooks() empties. Installed twice is installed once.
+ * violations and errors are told to the console, for a client that hears
+ * it; without, everything is kept in a list of the document that
+ * takePageHooks() empties. Installed twice is installed once.
  */
 export function installPageHooks(toConsole: boolean): void {
   const w = window as unknown as { __crossEngineProblems?: string[] };
   if (w.__crossEngineProblems) return;
   const problems: string[] = [];
   w.__crossEngineProblems = problems;
+  const tell = (said: string) => (toConsole ? console.error(said) : problems.push(said));
   document.addEventListener('securitypolicyviolation', (e) => {
-    const said = `CSP: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`;
-    if (toConsole) console.error(said);
-    else problems.push(said);
+    tell(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
   });
+  // Errors thrown and errors reported (React reports those it recovers from with reportError()).
+  window.addEventListener('error', (e) => tell(`uncaught: ${e.message}`));
+  window.addEventListener('unhandledrejection', (e) => tell(`unhandled rejection: ${String(e.reason)}`));
   if (toConsole) return;
-  window.addEventListener('error', (e) => problems.push(`uncaught: ${e.message}`));
-  window.addEventListener('unhandledrejection', (e) => problems.push(`unhandled rejection: ${String(e.reason)}`));
   const original = console.error.bind(console);
   console.error = (...parts: unknown[]) => {
     problems.push(`console.error: ${parts.map(String).join(' ')}`);

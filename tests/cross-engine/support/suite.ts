@@ -13,7 +13,7 @@ import { startApp, type RunningApp } from '../../e2e/support/app.ts';
 import { spreadRespondents, submitAll } from '../../e2e/support/insights-page.ts';
 import { ENGINE_PACKAGES } from './binaries.ts';
 import { missingPackages, type Engine } from './engines.ts';
-import { PHONE, type Session } from './session.ts';
+import type { Session } from './session.ts';
 
 export interface Context {
   session: Session;
@@ -36,7 +36,7 @@ function cannotStart(engine: Engine, error: unknown): string {
 }
 
 export function describeEngine(engine: Engine, flows: readonly (readonly [string, Flow])[]): void {
-  describe(`${engine.title} at ${PHONE.width}×${PHONE.height}`, () => {
+  describe(`${engine.title}, phone-sized`, () => {
     let app: RunningApp | undefined;
     let session: Session | undefined;
     let unavailable: string | undefined;

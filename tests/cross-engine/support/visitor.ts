@@ -57,6 +57,12 @@ export async function onResults(session: Session): Promise<void> {
   await waitForElement(session, 'h1, h2', 'Your Results');
 }
 
+/** The results as a visitor ends up seeing them, everything asked of the server arrived: the comparison drawn, how others answered. */
+export async function resultsComplete(session: Session): Promise<void> {
+  await waitForDrawing(session, 'compare');
+  await waitForElement(session, 'h2', 'How others answered');
+}
+
 /** The four percentages shown, by value, e.g. { love: '31.6%', ... }. */
 export function shownPercentages(session: Session): Promise<Record<Value, string>> {
   return session.evaluate((values: readonly string[]) => {
