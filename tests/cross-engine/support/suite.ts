@@ -42,16 +42,20 @@ export function describeEngine(engine: Engine, flows: readonly (readonly [string
     let unavailable: string | undefined;
 
     beforeAll(async () => {
-      app = await startApp();
-      await submitAll(app, SEEDED);
       const missing = missingPackages(engine.id);
-      try {
-        if (missing.length) throw new Error(`missing Debian package ${missing.join(', ')}`);
-        session = await engine.start();
-      } catch (error) {
-        unavailable = cannotStart(engine, error);
+      const [started, launched] = await Promise.allSettled([
+        startApp().then(async (running) => {
+          app = running;
+          await submitAll(running, SEEDED);
+        }),
+        missing.length ? Promise.reject(new Error(`missing Debian package ${missing.join(', ')}`)) : engine.start(),
+      ]);
+      if (launched.status === 'fulfilled') session = launched.value;
+      else {
+        unavailable = cannotStart(engine, launched.reason);
         console.warn(unavailable);
       }
+      if (started.status === 'rejected') throw started.reason;
     });
 
     afterAll(async () => {
