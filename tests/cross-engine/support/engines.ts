@@ -1,5 +1,5 @@
 /** The engines of the cross-engine suite, and how each one starts. */
-import { firefoxBinary, missingPackages, webkitBinaries, type EngineId, type WebKitBinaries } from './binaries.ts';
+import { firefoxBinary, webkitBinaries, type EngineId, type WebKitBinaries } from './binaries.ts';
 import { startFirefox } from './firefox.ts';
 import type { Session } from './session.ts';
 import { startWebKit } from './webkit.ts';
@@ -21,5 +21,3 @@ export const WEBKIT: Engine = {
   title: 'WebKitGTK',
   start: () => startWebKit(webkitBinaries() as WebKitBinaries),
 };
-
-export { missingPackages };

@@ -1,7 +1,7 @@
 /**
  * The cross-engine suite: one flow per behaviour a visitor relies on, run in
- * one engine against one server of its own, in order, each flow going on
- * from where the one before left the tab. The Chromium suite (tests/e2e)
+ * one engine against one server of its own, in order, in one tab. The
+ * Chromium suite (tests/e2e)
  * holds the detailed cases; this one makes sure each behaviour works at all
  * in the other engines.
  *
@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../e2e/support/app.ts';
 import { spreadRespondents, submitAll } from '../../e2e/support/insights-page.ts';
-import { ENGINE_PACKAGES } from './binaries.ts';
-import { missingPackages, type Engine } from './engines.ts';
+import { ENGINE_PACKAGES, missingPackages } from './binaries.ts';
+import type { Engine } from './engines.ts';
 import type { Session } from './session.ts';
 
 export interface Context {
