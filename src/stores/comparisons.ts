@@ -28,11 +28,11 @@ export const $comparison = comparison.$state;
 export const $answerShares = answerShares.$state;
 
 /** Loads `remote` for every result that may be compared while it is read; forgets it when the result goes. */
-function followResults<T, Answer>(remote: RemoteData<T, Answer>, fetch: () => Promise<Answer>): void {
+function followResults<T, Answer>(remote: RemoteData<T, Answer>, request: () => Promise<Answer>): void {
   onFirstListener(remote.$state, () =>
     $comparable.subscribe((result) => {
       if (result === null) remote.reset();
-      else void remote.load(fetch, { retryOnReconnect: true });
+      else void remote.load(request, { retryOnReconnect: true });
     }),
   );
 }

@@ -2,7 +2,7 @@
  * The browser's history is the quiz's history. Each step (the intro, the
  * name, each question, the results) is a history entry holding the progress
  * of that step, and the progress of the step on screen is kept in the
- * session (quiz-session.ts):
+ * session (saved-progress.ts):
  * - a step forward pushes an entry; Back and Forward, the browser's or the
  *   on-screen one, show the entry's progress as it was, so Back undoes an
  *   answer and Forward gives it back, until a different answer is chosen
@@ -25,7 +25,7 @@ import {
   writeFriendSession,
   writeSession,
   type SavedProgress,
-} from '../lib/quiz-session.ts';
+} from '../lib/saved-progress.ts';
 import { hasShareParams } from '../lib/share-param.ts';
 import type { ReadableAtom } from 'nanostores';
 import { START, type QuizProgress } from '../core/progress.ts';

@@ -9,11 +9,10 @@ import { atom, computed } from 'nanostores';
 import { untilLoaded } from '../lib/network.ts';
 import { newSubmissionId } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
-import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
-import { START, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
+import { NAME_MAX_LENGTH, START, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
-import { closeChrome } from './chrome.ts';
+import { closeOverlayAndMenu } from './overlays.ts';
 import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
@@ -137,7 +136,7 @@ export function goBack(): void {
 export function resetAll(): void {
   clearResults();
   keepFriend(null);
-  closeChrome();
+  closeOverlayAndMenu();
   $progress.set(START);
   followHistory(false);
 }
@@ -153,10 +152,10 @@ export function showSharedAnswers(answers: readonly GivenAnswer[]): void {
 
 /**
  * Shows progress read back from a history entry or the session, already
- * checked (quiz-session.ts). A finished quiz is shown, never saved again.
+ * checked (saved-progress.ts). A finished quiz is shown, never saved again.
  */
 export function restoreProgress(progress: QuizProgress): void {
-  closeChrome();
+  closeOverlayAndMenu();
   if (progress.screen === 'results') resumeResult(progress.submissionId);
   else clearResults();
   update(progress);

@@ -5,7 +5,7 @@
  * comparisons.ts, which loads with the results screen.
  */
 import { atom } from 'nanostores';
-import type { GivenAnswer } from '../core/scoring.ts';
+import type { NamedResult } from '../core/result.ts';
 import type { SubmitInput } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { onReconnect } from '../lib/network.ts';
@@ -26,12 +26,6 @@ export const $saveStatus = atom<SaveStatus>('none');
 
 /** The first name a shared result came with, shown as text only; null for none or for the visitor's own result. */
 export const $sharedName = atom<string | null>(null);
-
-/** A result to set beside the one on screen, as a link carries it. */
-export interface NamedResult {
-  readonly answers: readonly GivenAnswer[];
-  readonly name: string | null;
-}
 
 /**
  * The friend's result the one on screen is compared with: kept from a

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { TEST_MODE_NAME } from '../../src/core/quiz.ts';
+import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { phonePage } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import {

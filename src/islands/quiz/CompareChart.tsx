@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, type CSSProperties } from 'react';
-import { COMPARE_CHART_SIZE } from '../../core/quiz.ts';
+import { COMPARE_CHART_SIZE } from '../../core/display.ts';
 import { formatPercent, savedNormalized } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { prefersReducedMotion } from '../../charts/chartjs.ts';

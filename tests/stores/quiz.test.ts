@@ -37,7 +37,7 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const shared = await import('../../src/stores/shared-links.ts');
-const chrome = await import('../../src/stores/chrome.ts');
+const overlays = await import('../../src/stores/overlays.ts');
 const comparisons = await import('../../src/stores/comparisons.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 const sender = await import('../../src/lib/submission-sender.ts');
@@ -255,37 +255,37 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
     quiz.chooseAnswer(pick(PATH)[0]!);
-    chrome.openOverlay('about');
-    chrome.toggleMenu();
+    overlays.openOverlay('about');
+    overlays.toggleMenu();
     quiz.resetAll();
     expect(quiz.$screen.get()).toBe('intro');
     expect(quiz.$name.get()).toBe('');
     expect(quiz.$answers.get()).toEqual([]);
     expect(quiz.$totals.get()).toEqual(zeroScores());
-    expect(chrome.$overlay.get()).toBeNull();
-    expect(chrome.$menuOpen.get()).toBe(false);
+    expect(overlays.$overlay.get()).toBeNull();
+    expect(overlays.$menuOpen.get()).toBe(false);
   });
 
   it('About and Explain replace each other; the menu toggles and closes', () => {
-    chrome.openOverlay('about');
-    expect(chrome.$overlay.get()).toBe('about');
-    chrome.openOverlay('explain');
-    expect(chrome.$overlay.get()).toBe('explain');
-    chrome.openOverlay('about');
-    expect(chrome.$overlay.get()).toBe('about');
-    chrome.closeOverlay();
-    expect(chrome.$overlay.get()).toBeNull();
+    overlays.openOverlay('about');
+    expect(overlays.$overlay.get()).toBe('about');
+    overlays.openOverlay('explain');
+    expect(overlays.$overlay.get()).toBe('explain');
+    overlays.openOverlay('about');
+    expect(overlays.$overlay.get()).toBe('about');
+    overlays.closeOverlay();
+    expect(overlays.$overlay.get()).toBeNull();
 
-    chrome.toggleMenu();
-    expect(chrome.$menuOpen.get()).toBe(true);
-    chrome.toggleMenu();
-    expect(chrome.$menuOpen.get()).toBe(false);
-    chrome.toggleMenu();
-    chrome.openOverlay('explain');
-    expect(chrome.$menuOpen.get()).toBe(false);
-    chrome.toggleMenu();
-    chrome.closeMenu();
-    expect(chrome.$menuOpen.get()).toBe(false);
+    overlays.toggleMenu();
+    expect(overlays.$menuOpen.get()).toBe(true);
+    overlays.toggleMenu();
+    expect(overlays.$menuOpen.get()).toBe(false);
+    overlays.toggleMenu();
+    overlays.openOverlay('explain');
+    expect(overlays.$menuOpen.get()).toBe(false);
+    overlays.toggleMenu();
+    overlays.closeMenu();
+    expect(overlays.$menuOpen.get()).toBe(false);
   });
 
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
