@@ -38,15 +38,7 @@ const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const shared = await import('../../src/stores/shared-links.ts');
 const overlays = await import('../../src/stores/overlays.ts');
-const comparisons = await import('../../src/stores/comparisons.ts');
 const outbox = await import('../../src/lib/outbox.ts');
-const sender = await import('../../src/lib/submission-sender.ts');
-
-// The results screen reads the comparisons in a browser; they load only there.
-vi.stubGlobal('document', {});
-comparisons.$comparison.listen(() => {});
-comparisons.$answerShares.listen(() => {});
-vi.unstubAllGlobals();
 
 /** Answer text of the i-th answer of each question, for a list of indices. */
 function pick(indices: number[]): string[] {
@@ -108,12 +100,12 @@ describe('quiz store', () => {
     expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
     // Seconds per question are kept in the store and never sent.
     expect(JSON.stringify(sent)).not.toContain('seconds');
-    expect(results.$saveStatus.get()).toBe('stored');
-    expect(comparisons.$comparison.get()).toEqual({
+    expect(results.$finished.get().phase).toBe('saved');
+    expect(results.$comparison.get()).toEqual({
       status: 'ready',
       data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
-    expect(comparisons.$answerShares.get()).toEqual({ status: 'failed' });
+    expect(results.$answerShares.get()).toEqual({ status: 'failed' });
   });
 
   it('sends an empty name as null', async () => {
@@ -168,8 +160,8 @@ describe('quiz store', () => {
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
-    expect(results.$saveStatus.get()).toBe('stored');
-    expect(comparisons.$comparison.get().status).toBe('ready');
+    expect(results.$finished.get().phase).toBe('saved');
+    expect(results.$comparison.get().status).toBe('ready');
     expect(api.submitted).toHaveLength(1);
 
     api.failSubmit = true;
@@ -186,7 +178,7 @@ describe('quiz store', () => {
     await settle();
     expect(api.submitted.map((s) => s.name)).toEqual(['Again', 'Waiting']);
     expect(outbox.readPending()).toEqual([]);
-    expect(results.$saveStatus.get()).toBe('stored');
+    expect(results.$finished.get().phase).toBe('saved');
   });
 
   it('progress restored midway goes on from there, with the clock of the question on screen restarted', () => {
@@ -229,8 +221,8 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('results');
     expect(api.submitted).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
-    expect(results.$saveStatus.get()).toBe('test-mode');
-    expect(comparisons.$comparison.get().status).toBe('ready');
+    expect(results.$finished.get().phase).toBe('test-mode');
+    expect(results.$comparison.get().status).toBe('ready');
   });
 
   it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
@@ -240,13 +232,13 @@ describe('quiz store', () => {
     answerAll(pick(PATH));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(results.$saveStatus.get()).toBe('queued');
+    expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId: quiz.$progress.get().submissionId, reason: 'unreachable' });
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(outbox.readPending()).toHaveLength(1);
 
     api.failSubmit = false;
-    expect(await sender.sendPending()).toBe(1);
-    expect(await sender.sendPending()).toBe(0);
+    expect(await outbox.sendPending()).toBe(1);
+    expect(await outbox.sendPending()).toBe(0);
     expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
     expect(outbox.readPending()).toEqual([]);
   });
@@ -311,13 +303,13 @@ describe('quiz store', () => {
       quiz.submitName('123');
       answerAll(pick(PATH));
       await settle();
-      expect(comparisons.$comparison.get()).toEqual({ status: 'failed' });
+      expect(results.$comparison.get()).toEqual({ status: 'failed' });
       expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
 
       api.statsDown = false;
       browser.dispatchEvent(new Event('online'));
       await settle();
-      expect(comparisons.$comparison.get()).toEqual({
+      expect(results.$comparison.get()).toEqual({
         status: 'ready',
         data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
       });
@@ -333,7 +325,7 @@ describe('quiz store', () => {
       quiz.submitName('123');
       answerAll(pick(PATH));
       await settle();
-      expect(comparisons.$comparison.get()).toEqual({ status: 'empty' });
+      expect(results.$comparison.get()).toEqual({ status: 'empty' });
     } finally {
       api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
     }
@@ -345,8 +337,8 @@ describe('quiz store', () => {
     answerAll(pick(PATH));
     quiz.resetAll();
     await settle();
-    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
-    expect(results.$saveStatus.get()).toBe('none');
+    expect(results.$comparison.get()).toEqual({ status: 'loading' });
+    expect(results.$finished.get().phase).toBe('none');
   });
 
   it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
@@ -356,14 +348,14 @@ describe('quiz store', () => {
     quiz.submitName('Patient');
     answerAll(pick(PATH));
     await settle();
-    expect(results.$saveStatus.get()).toBe('saving');
-    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
+    expect(results.$finished.get().phase).toBe('saving');
+    expect(results.$comparison.get()).toEqual({ status: 'loading' });
     expect(api.statsCalls).toBe(0);
 
     release();
     await settle();
-    expect(results.$saveStatus.get()).toBe('stored');
+    expect(results.$finished.get().phase).toBe('saved');
     expect(api.statsCalls).toBe(1);
-    expect(comparisons.$comparison.get().status).toBe('ready');
+    expect(results.$comparison.get().status).toBe('ready');
   });
 });
