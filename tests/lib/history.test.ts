@@ -82,14 +82,13 @@ class FakeTab implements Browser {
 function plainQuiz(shared = false) {
   const $progress = atom<QuizProgress>(START);
   const $friend = atom<NamedResult | null>(null);
-  const quiz: FollowedQuiz = {
+  return {
     $progress,
-    show: (progress) => $progress.set(progress),
+    show: (progress: QuizProgress) => $progress.set(progress),
     isShared: () => shared,
     $friend,
-    keepFriend: (friend) => $friend.set(friend),
-  };
-  return quiz;
+    keepFriend: (friend: NamedResult | null) => $friend.set(friend),
+  } satisfies FollowedQuiz;
 }
 
 const NAME = { ...START, screen: 'name' } as const satisfies QuizProgress;
