@@ -212,37 +212,6 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('name');
   });
 
-  it('test mode ("123") stores nothing but still shows results and the comparison', async () => {
-    quiz.startQuiz();
-    quiz.submitName('123');
-    expect(quiz.$isTestMode.get()).toBe(true);
-    answerAll(pick(PATH));
-    await settle();
-    expect(quiz.$screen.get()).toBe('results');
-    expect(api.submitted).toEqual([]);
-    expect(outbox.readPending()).toEqual([]);
-    expect(results.$finished.get().phase).toBe('test-mode');
-    expect(results.$comparison.get().status).toBe('ready');
-  });
-
-  it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
-    api.failSubmit = true;
-    quiz.startQuiz();
-    quiz.submitName('Retry');
-    answerAll(pick(PATH));
-    await settle();
-    expect(quiz.$screen.get()).toBe('results');
-    expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId: quiz.$progress.get().submissionId, reason: 'unreachable' });
-    expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
-    expect(outbox.readPending()).toHaveLength(1);
-
-    api.failSubmit = false;
-    expect(await outbox.sendPending()).toBe(1);
-    expect(await outbox.sendPending()).toBe(0);
-    expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
-    expect(outbox.readPending()).toEqual([]);
-  });
-
   it('resetAll closes everything and returns to an empty intro', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
@@ -258,28 +227,6 @@ describe('quiz store', () => {
     expect(overlays.$menuOpen.get()).toBe(false);
   });
 
-  it('About and Explain replace each other; the menu toggles and closes', () => {
-    overlays.openOverlay('about');
-    expect(overlays.$overlay.get()).toBe('about');
-    overlays.openOverlay('explain');
-    expect(overlays.$overlay.get()).toBe('explain');
-    overlays.openOverlay('about');
-    expect(overlays.$overlay.get()).toBe('about');
-    overlays.closeOverlay();
-    expect(overlays.$overlay.get()).toBeNull();
-
-    overlays.toggleMenu();
-    expect(overlays.$menuOpen.get()).toBe(true);
-    overlays.toggleMenu();
-    expect(overlays.$menuOpen.get()).toBe(false);
-    overlays.toggleMenu();
-    overlays.openOverlay('explain');
-    expect(overlays.$menuOpen.get()).toBe(false);
-    overlays.toggleMenu();
-    overlays.closeMenu();
-    expect(overlays.$menuOpen.get()).toBe(false);
-  });
-
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
     expect(shared.openShareLink('?r=00000000000')).toBe(false);
     expect(shared.openShareLink('?r=000000000009')).toBe(false);
@@ -291,71 +238,5 @@ describe('quiz store', () => {
     expect(results.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.submitted).toEqual([]);
-  });
-
-  it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
-    const browser = new EventTarget();
-    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
-    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
-    try {
-      api.statsDown = true;
-      quiz.startQuiz();
-      quiz.submitName('123');
-      answerAll(pick(PATH));
-      await settle();
-      expect(results.$comparison.get()).toEqual({ status: 'failed' });
-      expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
-
-      api.statsDown = false;
-      browser.dispatchEvent(new Event('online'));
-      await settle();
-      expect(results.$comparison.get()).toEqual({
-        status: 'ready',
-        data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
-      });
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it('a comparison with no one to compare with is empty, not failed', async () => {
-    api.stats = { count: 0, love: null, duty: null, honor: null, reason: null };
-    try {
-      quiz.startQuiz();
-      quiz.submitName('123');
-      answerAll(pick(PATH));
-      await settle();
-      expect(results.$comparison.get()).toEqual({ status: 'empty' });
-    } finally {
-      api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
-    }
-  });
-
-  it('Start over forgets a comparison still on its way', async () => {
-    quiz.startQuiz();
-    quiz.submitName('123');
-    answerAll(pick(PATH));
-    quiz.resetAll();
-    await settle();
-    expect(results.$comparison.get()).toEqual({ status: 'loading' });
-    expect(results.$finished.get().phase).toBe('none');
-  });
-
-  it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
-    let release!: () => void;
-    api.holdSubmit = new Promise((r) => (release = r));
-    quiz.startQuiz();
-    quiz.submitName('Patient');
-    answerAll(pick(PATH));
-    await settle();
-    expect(results.$finished.get().phase).toBe('saving');
-    expect(results.$comparison.get()).toEqual({ status: 'loading' });
-    expect(api.statsCalls).toBe(0);
-
-    release();
-    await settle();
-    expect(results.$finished.get().phase).toBe('saved');
-    expect(api.statsCalls).toBe(1);
-    expect(results.$comparison.get().status).toBe('ready');
   });
 });
