@@ -114,6 +114,34 @@ describe('sending the outbox', () => {
     expect(api.calls).toHaveLength(2);
   });
 
+  it('keeps a finished quiz before sending it; what waits goes out at page load and whenever the network is back', async () => {
+    api.answer = 'network';
+    const saving = outbox.save(submission(ID_1));
+    expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
+    expect(await saving).toBe('unreachable');
+    expect(outbox.readPending()).toEqual([submission(ID_1)]);
+
+    const browser = new EventTarget();
+    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
+    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    const stop = outbox.watchOutbox();
+    // The send at page load fails too (each answer takes 5 ms).
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.calls).toEqual([ID_1, ID_1]);
+    expect(outbox.readPending()).toHaveLength(1);
+
+    api.answer = 'ok';
+    browser.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(outbox.readPending()).toEqual([]));
+    expect([...api.stored]).toEqual([ID_1]);
+
+    stop();
+    outbox.addPending(submission(ID_2));
+    browser.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.calls).toEqual([ID_1, ID_1, ID_1]);
+  });
+
   it('drops a submission the backend rejects as invalid instead of retrying it forever', async () => {
     outbox.addPending(submission(ID_1));
     api.answer = 'invalid';
