@@ -162,6 +162,8 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await answer(page, PATH_B);
     await waitForResults(page);
     await expect.poll(() => rowsNamed(name), POLL).toHaveLength(1);
+    // The row commits a moment before the browser hears so and empties its outbox.
+    await expect.poll(() => page.evaluate(() => localStorage.length), POLL).toBe(0);
 
     const submits = submitsOf(page);
     await page.reload();
