@@ -7,8 +7,14 @@
  * after a pause. The server keeps exactly one row per submission_id, so a
  * retry that overlaps a late success stores nothing twice.
  */
-import { ApiError, isRateLimited, submitResponse, type SubmitInput } from './api.ts';
+import type { SubmitInput } from './api.ts';
+import { lazyOnce } from './lazy.ts';
 import { onReconnect } from './network.ts';
+
+type Api = typeof import('./api.ts');
+
+/** The API client loads with the first send, not with the page: keeping a quiz needs none of it. */
+const loadApi = lazyOnce((): Promise<Api> => import('./api.ts'));
 
 const STORAGE_KEY = 'myc.pending-submissions.v1';
 
@@ -109,10 +115,29 @@ export const RATE_LIMIT_LONGEST_PAUSE_MS = 10 * 60_000;
 /**
  * A 400 means the backend looked at the submission and will never accept it
  * (it can only come from a tampered outbox); retrying it would loop forever.
- * Everything else (network, 5xx, 429, auth trouble) may pass later.
+ * Everything else (network, 5xx, 429, auth trouble, an API client that
+ * could not load) may pass later.
  */
-function isPermanent(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400;
+function failureOf(error: unknown, api: Api | undefined): 'rejected' | QueueReason {
+  if (api && error instanceof api.ApiError && error.status === 400) return 'rejected';
+  return api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
+}
+
+async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
+  let api: Api | undefined;
+  try {
+    api = await loadApi();
+    await api.submitResponse(submission);
+  } catch (error) {
+    onError(error);
+    const failure = failureOf(error, api);
+    if (failure === 'rejected') removePending(submission.submission_id);
+    if (failure === 'rate-limited') sendAgainLater();
+    return failure;
+  }
+  removePending(submission.submission_id);
+  pause = RATE_LIMIT_PAUSE_MS;
+  return 'stored';
 }
 
 const inFlight = new Map<string, Promise<SaveOutcome>>();
@@ -133,23 +158,7 @@ function sendAgainLater(): void {
 function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
   const running = inFlight.get(submission.submission_id);
   if (running) return running;
-  const run = submitResponse(submission)
-    .then((): SaveOutcome => {
-      removePending(submission.submission_id);
-      pause = RATE_LIMIT_PAUSE_MS;
-      return 'stored';
-    })
-    .catch((error: unknown): SaveOutcome => {
-      onError(error);
-      if (isPermanent(error)) {
-        removePending(submission.submission_id);
-        return 'rejected';
-      }
-      if (!isRateLimited(error)) return 'unreachable';
-      sendAgainLater();
-      return 'rate-limited';
-    })
-    .finally(() => inFlight.delete(submission.submission_id));
+  const run = submit(submission, onError).finally(() => inFlight.delete(submission.submission_id));
   inFlight.set(submission.submission_id, run);
   return run;
 }

@@ -11,7 +11,8 @@ import { atom, computed } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
-import { fetchAnswerShares, fetchResponseStats, type QuestionShares, type ResponseStats } from '../lib/api.ts';
+import type { QuestionShares, ResponseStats } from '../lib/api.ts';
+import { lazyOnce } from '../lib/lazy.ts';
 import { newSubmissionId, readPending, save, sendKept, type QueueReason, type SaveOutcome } from '../lib/outbox.ts';
 import { remoteData } from './remote.ts';
 
@@ -65,10 +66,13 @@ const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
 export const $comparison = comparison.$state;
 export const $answerShares = answerShares.$state;
 
+/** The API client loads with the first read, not with the page. */
+const loadApi = lazyOnce(() => import('../lib/api.ts'));
+
 /** The result may now be compared with everyone else's: its save has settled, or there is none. */
 function compare(): void {
-  void comparison.load(fetchResponseStats, { retryOnReconnect: true });
-  void answerShares.load(fetchAnswerShares, { retryOnReconnect: true });
+  void comparison.load(() => loadApi().then((api) => api.fetchResponseStats()), { retryOnReconnect: true });
+  void answerShares.load(() => loadApi().then((api) => api.fetchAnswerShares()), { retryOnReconnect: true });
 }
 
 export function clearResults(): void {
