@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $search, searchByName } from '../../stores/secret-insights.ts';
 import { DATA_STATUS } from '../data-status.ts';
@@ -14,7 +14,7 @@ export function NameSearch() {
   const [failed, setFailed] = useState(false);
   const search = useStore($search);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSearching(true);
     const outcome = await searchByName(query);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { unlock } from '../../stores/secret-insights.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import styles from './insights.module.css';
@@ -14,7 +14,7 @@ export function PasswordGate({ checking, failed }: { checking: boolean; failed: 
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const outcome = await unlock(password);
     setThrottled(outcome === 'throttled');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { NAME_MAX_LENGTH } from '../../core/progress.ts';
 import { submitName } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
@@ -6,7 +6,7 @@ import styles from './quiz.module.css';
 export default function NameScreen() {
   const [name, setName] = useState('');
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     submitName(name);
   }
