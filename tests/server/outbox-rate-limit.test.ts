@@ -14,6 +14,13 @@ import { MemoryStorage } from '../lib/memory-storage.ts';
 
 type Outbox = typeof import('../../src/lib/outbox.ts');
 
+// Outside a build there is no astro:env: no hosted project, so the API client calls the page's own origin.
+vi.mock('astro:env/client', () => ({
+  PUBLIC_SUPABASE_URL: undefined,
+  PUBLIC_SUPABASE_ANON_KEY: undefined,
+  PUBLIC_SUPABASE_PUBLISHABLE_KEY: undefined,
+}));
+
 forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   let app: FastifyInstance;
   let outbox: Outbox;
