@@ -62,7 +62,7 @@ export default function TopBar() {
         </button>
         <ul id={MENU_ID} className={open ? `${styles.menu} ${styles.open}` : styles.menu}>
           <li>
-            <a href="/" onClick={goHome}>
+            <a href="/" onClick={goHome} data-tap="">
               {onHome ? 'home.' : 'Home'}
             </a>
           </li>
