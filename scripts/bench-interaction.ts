@@ -35,11 +35,12 @@ function deadTimeTable(results: Map<string, DeadTime[]>): string {
     const runs = results.get(name) ?? [];
     const taken = runs.filter((r) => r.firstTaken).length;
     const shows = runs.flatMap((r) => (r.effectAfter === null ? [] : [r.effectAfter]));
-    return `| ${name} (\`${path}\`) | ${taken}/${runs.length} | ${ms(shows.length ? median(shows) : null)} | ${ms(median(runs.map((r) => r.dead)))} | ${median(runs.map((r) => r.lost))} | ${runs.filter((r) => r.once).length}/${runs.length} |`;
+    const early = runs.filter((r) => r.beforeHydration).length;
+    return `| ${name} (\`${path}\`) | ${ms(median(runs.map((r) => r.firstAt)))} | ${early}/${runs.length} | ${taken}/${runs.length} | ${ms(shows.length ? median(shows) : null)} | ${ms(median(runs.map((r) => r.dead)))} | ${median(runs.map((r) => r.lost))} | ${runs.filter((r) => r.once).length}/${runs.length} |`;
   });
   return [
-    '| control | first tap at paint took effect | its effect showed after | dead time (paint to first effective tap) | taps lost | took effect once |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| control | first tap, after paint | landed before hydration | first tap took effect | its effect showed after | dead time | taps lost | took effect once |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }

@@ -20,6 +20,10 @@ export interface Control {
 }
 
 export interface DeadTime {
+  /** From the page's first paint to the first use, made as soon as the control was seen (ms). */
+  firstAt: number;
+  /** The first use landed before the control's island had hydrated. */
+  beforeHydration: boolean;
   /** The first use, made the moment the control was visible, took effect. */
   firstTaken: boolean;
   /** From the first use until its effect showed (ms); null if it never did. */
@@ -101,7 +105,9 @@ async function visible(browser: Browser, url: string, control: Control) {
   await control.reach?.(page);
   const element = control.locate(page);
   await element.waitFor({ state: 'visible' });
-  return { context, page, element, paintedAt: await pageNow(page) };
+  // The control is painted with the page (or, for the name form, when it is shown): as seen from the page.
+  const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now());
+  return { context, page, element, paintedAt: control.reach ? await pageNow(page) : paintedAt };
 }
 
 /**
@@ -111,13 +117,14 @@ async function visible(browser: Browser, url: string, control: Control) {
  */
 export async function deadTime(browser: Browser, url: string, control: Control): Promise<DeadTime> {
   const single = await visible(browser, url, control);
-  const usedAt = await pageNow(single.page);
+  const [usedAt, beforeHydration] = await single.page.evaluate(() => [performance.now(), document.querySelector('astro-island[ssr]') !== null] as const);
   await control.use(single.element, single.page, false);
   const shown = await whenTrue(single.page, control.effect, LOST_AFTER);
   await single.page.waitForTimeout(2000);
   const once = shown !== null && (await single.page.evaluate(control.once));
   await single.context.close();
-  if (shown !== null) return { firstTaken: true, effectAfter: shown - usedAt, dead: usedAt - single.paintedAt, lost: 0, once };
+  const first = { firstAt: usedAt - single.paintedAt, beforeHydration };
+  if (shown !== null) return { ...first, firstTaken: true, effectAfter: shown - usedAt, dead: 0, lost: 0, once };
 
   const repeated = await visible(browser, url, control);
   let uses = 0;
@@ -127,7 +134,7 @@ export async function deadTime(browser: Browser, url: string, control: Control):
     uses += 1;
     if ((await whenTrue(repeated.page, control.effect, AGAIN_AFTER)) !== null) {
       await repeated.context.close();
-      return { firstTaken: false, effectAfter: null, dead: at - repeated.paintedAt, lost: uses - 1, once };
+      return { ...first, firstTaken: false, effectAfter: null, dead: at - repeated.paintedAt, lost: uses - 1, once };
     }
     if (uses > 200) throw new Error(`${control.name} never took effect`);
   }

@@ -10,7 +10,8 @@
  *
  * A control with data-early-screen="<template id>" also shows that
  * template's copy of the screen it leads to at once, in place of the
- * [data-screen] element around it; once the island has drawn that screen
+ * [data-screen] element around it (the template sits just after the
+ * island; the page hides that element while <html data-early-copy>); once the island has drawn that screen
  * itself, what was typed into the copy and a tap on it go over to it.
  */
 (() => {
@@ -36,8 +37,10 @@
       const screen = el.closest('[data-screen]');
       const copy = template.content.firstElementChild.cloneNode(true);
       early = { island, screen, copy, taps: [] };
-      screen.style.display = 'none';
-      screen.after(copy);
+      // Beside the template, outside the island: React must find its own
+      // markup untouched, so the page's style hides the screen, keyed on <html>.
+      document.documentElement.setAttribute('data-early-copy', '');
+      template.after(copy);
       copy.querySelector('[data-autofocus]')?.focus();
     }
   };
@@ -58,8 +61,8 @@
     const focused = copy.contains(document.activeElement) && own(document.activeElement);
     for (const field of copy.querySelectorAll('input[id]')) own(field) && (own(field).value = field.value);
     copy.remove();
-    screen.style.display = '';
-    focused?.focus();
+    document.documentElement.removeAttribute('data-early-copy');
+    if (focused) focused.focus();
     await nextTask();
     if (same && taps.length) play(screen.querySelector('form'));
   };
