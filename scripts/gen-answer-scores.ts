@@ -20,10 +20,6 @@ import { QUADRANT_SPLIT, SAVED_DENOMINATORS } from '../src/core/values.ts';
 
 const SUFFIX = '_reference_data.sql';
 
-function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
 export function referenceDataSql(): string {
   const answers = QUESTIONS.flatMap((q) =>
     q.answers.map((a, i) => ({ question_id: q.id, answer_text: a.text, position: i + 1, ...a.scores })),

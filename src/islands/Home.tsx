@@ -30,7 +30,7 @@ export default function Home(props: OverlaysProps) {
           <Overlays {...props} />
         </Suspense>
       )}
-      <main id="main" className="home">
+      <main id="main">
         <Quiz />
       </main>
     </>

@@ -2,10 +2,11 @@
  * The one place the browser talks to the backend: typed wrappers around the
  * database functions, called as PostgREST RPC through supabase-js.
  *
- * With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY set at build time the
- * site talks to that hosted project; without them, to its own origin, where
- * the local server answers the same routes. supabase-js is loaded on first
- * use so that it does not weigh on the first page load.
+ * With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_PUBLISHABLE_KEY set at build
+ * time the site talks to that hosted project; without them, to its own
+ * origin, where the local server answers the same routes (lib/backend.ts).
+ * supabase-js is loaded on first use so that it does not weigh on the first
+ * page load.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Value, ValueScores } from '../core/values.ts';
@@ -56,24 +57,18 @@ export function isRateLimited(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 429 || error.code === 'PT429');
 }
 
-// Anything non-empty will do for the local server, which always acts as anon.
-const LOCAL_ANON_KEY = 'local-anon-key';
-
-function backendUrl(): string {
-  return import.meta.env.PUBLIC_SUPABASE_URL || globalThis.location.origin;
-}
-
 /** Resolves in a task of its own, so that the page can paint and answer input in between. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const getClient: () => Promise<SupabaseClient> = lazyOnce(async () => {
-  const { createClient } = await import('@supabase/supabase-js');
+  const [{ createClient }, { backend }] = await Promise.all([import('@supabase/supabase-js'), import('./backend.ts')]);
   // Evaluating supabase-js and building its client (auth, realtime, storage)
   // are each a long task on a phone; apart, neither blocks the page for long.
   await nextTask();
-  return createClient(backendUrl(), import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY, {
+  const { url, key } = backend();
+  return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 });

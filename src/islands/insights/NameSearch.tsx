@@ -1,4 +1,4 @@
-import { memo, useState, type FormEvent } from 'react';
+import { memo, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $search, searchByName } from '../../stores/secret-insights.ts';
 import { DATA_STATUS } from '../data-status.ts';
@@ -42,7 +42,7 @@ export function NameSearch() {
   const [searching, setSearching] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSearching(true);
     const outcome = await searchByName(query);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { unlock } from '../../stores/secret-insights.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import styles from './insights.module.css';
@@ -15,7 +15,7 @@ export const INCORRECT_PASSWORD = 'Incorrect password.';
 export function PasswordGate({ checking, failed }: { checking: boolean; failed: boolean }) {
   const [throttled, setThrottled] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const field = event.currentTarget.elements.namedItem('password');
     const outcome = await unlock(field instanceof HTMLInputElement ? field.value : '');

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { NAME_MAX_LENGTH } from '../../core/quiz.ts';
 import { submitName } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
@@ -7,7 +7,7 @@ export default function NameScreen() {
   // The field is read when the form is sent, not kept in state: what was
   // typed before the island hydrated (or into the page's early copy of this
   // screen) is what counts.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const field = event.currentTarget.elements.namedItem('name');
     submitName(field instanceof HTMLInputElement ? field.value : '');
