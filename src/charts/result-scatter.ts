@@ -199,7 +199,7 @@ export function resultScatter({ own, friend = null, figures = [] }: ResultScatte
 }
 
 /** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
-export function describePosition(position: Position, whose = 'Your'): string {
+export function describeLean(position: Position, whose = 'Your'): string {
   const lean = (n: number, plus: string, minus: string) =>
     n > 0 ? `toward ${plus}` : n < 0 ? `toward ${minus}` : `balanced between ${plus} and ${minus}`;
   return `${whose} dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef } from 'react';
 import { untilLoaded } from '../lib/network.ts';
-import { $overlay } from '../stores/chrome.ts';
+import { $overlay } from '../stores/overlays.ts';
 import type { OverlaysProps } from './Overlays.tsx';
 import { loadOverlays } from './overlays-loader.ts';
 import Quiz from './Quiz.tsx';

@@ -1,8 +1,8 @@
 import { useMemo, useState, type RefObject } from 'react';
 import figures from 'virtual:figure-summaries';
-import { describePosition as describePlace, figureHref } from '../../core/figures.ts';
+import { describePosition, figureHref } from '../../core/figures.ts';
 import { positionOf, type Position } from '../../core/scoring.ts';
-import { describePosition, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
+import { describeLean, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { possessive } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
@@ -45,8 +45,8 @@ export default function ResultScatter({ canvasRef, own, friend, onReady }: Props
     [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures],
   );
   const description = [
-    describePosition(own.position, possessive(own.label)),
-    friend ? describePosition(friend.position, possessive(friend.label)) : '',
+    describeLean(own.position, possessive(own.label)),
+    friend ? describeLean(friend.position, possessive(friend.label)) : '',
     friend && samePlace(own.position, friend.position) ? 'The two dots are in the same place.' : '',
   ]
     .filter(Boolean)
@@ -82,7 +82,7 @@ export default function ResultScatter({ canvasRef, own, friend, onReady }: Props
         <ul className={styles.figureMarks} aria-label="Figures on the chart">
           {FIGURE_MARKS.map((f) => (
             <li key={f.slug}>
-              <a href={figureHref(f.slug)}>{f.label}</a>: {describePlace(f.position)}
+              <a href={figureHref(f.slug)}>{f.label}</a>: {describePosition(f.position)}
             </li>
           ))}
         </ul>

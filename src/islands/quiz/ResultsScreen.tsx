@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
 import { totalsOf } from '../../core/totals.ts';
-import { openOverlay } from '../../stores/chrome.ts';
+import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/shared-links.ts';
 import { $totals, resetAll } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
