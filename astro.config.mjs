@@ -23,7 +23,7 @@ if (project && !publicEnv.PUBLIC_SUPABASE_PUBLISHABLE_KEY) {
 }
 const supabaseVariable = () => envField.string({ context: 'client', access: 'public', optional: true });
 
-// Pages no search engine should list; robots.txt disallows them and they carry noindex.
+// Pages no search engine should list: the sitemap leaves them out and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
 
 export default defineConfig({

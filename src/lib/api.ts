@@ -12,6 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ValueTuple } from '../core/points.ts';
 import type { AnswerChoice, QuadrantKey } from '../core/scoring.ts';
 import type { Value, ValueScores } from '../core/values.ts';
+import type { Database } from './database.types.ts';
 import { lazyOnce } from './lazy.ts';
 
 /** What the database returns for a stored response. */
@@ -63,30 +64,41 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-const getClient: () => Promise<SupabaseClient> = lazyOnce(async () => {
+const getClient: () => Promise<SupabaseClient<Database>> = lazyOnce(async () => {
   const [{ createClient }, { backend }] = await Promise.all([import('@supabase/supabase-js'), import('./backend.ts')]);
   // Evaluating supabase-js and building its client (auth, realtime, storage)
   // are each a long task on a phone; apart, neither blocks the page for long.
   await nextTask();
   const { url, key } = backend();
-  return createClient(url, key, {
+  return createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 });
 
-async function rpc<T>(fn: string, args: object = {}): Promise<T> {
+type ApiFunctions = Database['public']['Functions'];
+/**
+ * A function's arguments as src/lib/database.types.ts has them, each also
+ * nullable: the generator types every argument as required and non-null,
+ * yet PostgREST passes a JSON null as SQL null, which the functions accept.
+ */
+type ApiArgs<F extends keyof ApiFunctions> = { [K in keyof ApiFunctions[F]['Args']]: ApiFunctions[F]['Args'][K] | null };
+
+async function rpc<F extends keyof ApiFunctions>(fn: F, args: ApiArgs<F>): Promise<unknown> {
   const supabase = await getClient();
-  const { data, error, status } = await supabase.rpc(fn, args);
+  const { data, error, status } = await supabase.rpc(fn, args as ApiFunctions[F]['Args']);
   if (error) throw new ApiError(error.message, error.code ?? '', status);
-  return data as T;
+  return data;
 }
 
 export function submitResponse(input: SubmitInput): Promise<StoredScores> {
-  return rpc<StoredScores>('submit_response', input);
+  // A fresh object literal per answer: the generated Json type takes plain
+  // objects, which an interface such as AnswerChoice is not declared to be.
+  const answers = input.answers.map(({ question_id, answer_text }) => ({ question_id, answer_text }));
+  return rpc('submit_response', { ...input, answers }) as Promise<StoredScores>;
 }
 
 export function fetchResponseStats(): Promise<ResponseStats> {
-  return rpc<ResponseStats>('response_stats');
+  return rpc('response_stats', {}) as Promise<ResponseStats>;
 }
 
 // ---------------------------------------------------------------------------
@@ -146,19 +158,19 @@ export interface RespondentMatches {
 }
 
 export function fetchInsights(): Promise<Insights> {
-  return rpc<Insights>('insights');
+  return rpc('insights', {}) as Promise<Insights>;
 }
 
 /** Rejects with an ApiError when the password is wrong. */
 export function fetchSecretInsights(password: string): Promise<SecretInsights> {
-  return rpc<SecretInsights>('secret_insights', { password });
+  return rpc('secret_insights', { password }) as Promise<SecretInsights>;
 }
 
 export function findRespondents(password: string, query: string): Promise<RespondentMatches> {
-  return rpc<RespondentMatches>('find_respondents', { password, query });
+  return rpc('find_respondents', { password, query }) as Promise<RespondentMatches>;
 }
 
 /** How everyone answered each question: the results screen's "others who chose this". */
 export function fetchAnswerShares(): Promise<QuestionShares[]> {
-  return rpc<QuestionShares[]>('answer_shares');
+  return rpc('answer_shares', {}) as Promise<QuestionShares[]>;
 }
