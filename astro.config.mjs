@@ -40,9 +40,16 @@ export default defineConfig({
         // script on "/" for nothing; the lazy chunks (results, charts,
         // history) are fetched ahead of need instead. Astro sets this option
         // itself at the top level, so it is set for the browser build here.
+        //
+        // Reading a property counts as a side effect by default, which keeps
+        // every Chart.js class whose static fields read another's (the time
+        // scales, radar, polar area) although nothing uses it; our code and
+        // its libraries have no getters that must run for their effect.
         name: 'no-module-preload',
         configEnvironment(name) {
-          return name === 'client' ? { build: { modulePreload: false } } : undefined;
+          return name === 'client'
+            ? { build: { modulePreload: false, rolldownOptions: { treeshake: { propertyReadSideEffects: false } } } }
+            : undefined;
         },
       },
     ],
