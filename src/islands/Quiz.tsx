@@ -59,8 +59,12 @@ export default function Quiz() {
   useEffect(openSharedLinkFromAddress, []);
 
   useEffect(() => {
-    // A failed prefetch is not an error: the lazy screen loads again when it is needed.
-    if (screen !== 'intro') for (const load of [loadQuestionScreen, loadResultsScreen]) load().catch(() => {});
+    // The question screen is fetched as soon as the page runs, so a visitor who
+    // loses the network before starting can still answer; the results screen
+    // once the quiz starts. A failed prefetch is not an error: the lazy screen
+    // loads again when it is needed.
+    const wanted = screen === 'intro' ? [loadQuestionScreen] : [loadQuestionScreen, loadResultsScreen];
+    for (const load of wanted) load().catch(() => {});
   }, [screen]);
 
   useEffect(() => {

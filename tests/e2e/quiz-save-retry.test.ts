@@ -122,6 +122,8 @@ describe('a failed save', () => {
     context = await product.browser.newContext();
     const page = await context.newPage();
     await openQuiz(page, product.app.url);
+    // A visitor who loses the network once the page has loaded.
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await startWithName(page, 'Offline');
     await answer(page, PATH_B);
