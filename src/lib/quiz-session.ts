@@ -12,7 +12,7 @@ import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
 import type { QuizProgress, Screen, TimedAnswer } from '../core/progress.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { isSubmissionId } from './outbox.ts';
-import { decodeShareCode, encodeShareCode, shareNameProblem, type SharedResult } from './share-link.ts';
+import { decodeShareCode, encodeShareCode, shareNameProblem, type SharedResult } from './share.ts';
 
 const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
@@ -119,7 +119,7 @@ export function writeSession(progress: QuizProgress): void {
 }
 
 /**
- * The friend as it is kept: the share code of their answers (lib/share-link.ts,
+ * The friend as it is kept: the share code of their answers (lib/share.ts,
  * which checks a whole answer set and reads the scores from the core) and the
  * name their link carried, refused unless a link could carry it as it is.
  */

@@ -26,7 +26,7 @@ import {
   writeSession,
   type SavedProgress,
 } from '../lib/quiz-session.ts';
-import { hasShareParams } from '../lib/share-param.ts';
+import { hasShareParams } from '../lib/share.ts';
 import type { ReadableAtom } from 'nanostores';
 import { START, type QuizProgress } from '../core/progress.ts';
 import { $friend, $resultOrigin, keepFriend } from './results.ts';

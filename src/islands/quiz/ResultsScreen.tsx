@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
 import { totalsOf } from '../../core/totals.ts';
 import { openOverlay } from '../../stores/chrome.ts';
-import { takeQuizToCompare } from '../../stores/shared-links.ts';
+import { takeQuizToCompare } from '../../stores/share.ts';
 import { $totals, resetAll } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';

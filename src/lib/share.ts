@@ -1,16 +1,46 @@
 /**
- * A result as a short link: "/?r=" followed by one digit per question, the
- * position of the chosen answer in that question's list, and optionally a
- * first name the sharer chose to show ("&n="). A comparison carries a second
- * result, the friend's, the same way ("&f=", "&fn="). The link holds nothing
- * else: no stored id, no score, nothing that reaches the backend.
+ * A result as a short link: "/r/<cell>?r=" followed by one digit per
+ * question, the position of the chosen answer in that question's list, and
+ * optionally a first name the sharer chose to show ("&n="). A comparison
+ * carries a second result, the friend's, the same way ("&f=", "&fn=").
+ *   /r/<cell>?r=<code>&n=<name>                   one result
+ *   /r/<cell>?r=<code>&n=<name>&f=<code>&fn=<name>  a comparison
+ * The path names the sharer's cell of the map (core/map.ts), a pre-rendered
+ * page whose preview card draws that cell; it shows the same quiz as "/",
+ * which opens the query exactly as it opens the first links, "/?r=...".
+ * The link holds nothing else: no stored id, no score, nothing that reaches
+ * the backend, and the card knows no name.
  *
  * Reading a link never throws. A part that is broken or tampered with is
  * dropped and the rest kept; with no valid result left, there is no link.
  */
+import { cellOf, cellSlug, type MapCell } from '../core/map.ts';
 import { QUESTIONS } from '../core/questions.ts';
-import type { GivenAnswer } from '../core/scoring.ts';
-import { SHARE_PARAMS } from './share-param.ts';
+import { resultPosition, type GivenAnswer } from '../core/scoring.ts';
+import { totalsOf } from '../core/totals.ts';
+
+/** The query parameters of a share link. */
+export const SHARE_PARAMS = {
+  /** The sharer's answers, one digit per question. */
+  code: 'r',
+  /** The first name the sharer chose to show, if any. */
+  name: 'n',
+  /** In a comparison, the friend's answers... */
+  friendCode: 'f',
+  /** ...and the friend's first name, if any. */
+  friendName: 'fn',
+} as const;
+
+/** Whether an address's query carries any part of a share link. */
+export function hasShareParams(search: string | URLSearchParams): boolean {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return Object.values(SHARE_PARAMS).some((p) => params.has(p));
+}
+
+/** The path of a cell's page, e.g. "/r/5-2". */
+export function cellPath(cell: MapCell): string {
+  return `/r/${cellSlug(cell)}`;
+}
 
 /** Longest first name a link carries, in characters as a reader counts them (code points). */
 export const SHARE_NAME_MAX_LENGTH = 40;
@@ -55,6 +85,13 @@ export function decodeShareCode(code: string): GivenAnswer[] | null {
   return answers;
 }
 
+/** The cell of the map where a complete answer set's dot falls; throws as encodeShareCode does. */
+export function cellOfAnswers(answers: Answers): MapCell {
+  // Through the code, so that the scores come from the questions, not from whoever passed the answers.
+  const scored = decodeShareCode(encodeShareCode(answers)) ?? [];
+  return cellOf(resultPosition(totalsOf(scored)));
+}
+
 // Markup, control characters, text-direction overrides (which could make a name
 // read as something else around it) and U+FFFD, what a broken %-encoding decodes to.
 const FORBIDDEN_IN_NAME = /[<>\p{Cc}\u202A-\u202E\u2066-\u2069\uFFFD]/u;
@@ -89,7 +126,7 @@ export interface ShareOptions {
  * saying why, for an incomplete answer set or a name shareNameProblem refuses.
  */
 export function shareUrl(origin: string, answers: Answers, options: ShareOptions = {}): string {
-  const url = new URL('/', origin);
+  const url = new URL(cellPath(cellOfAnswers(answers)), origin);
   const put = (codeParam: string, nameParam: string, part: Answers, rawName: string | null | undefined) => {
     url.searchParams.set(codeParam, encodeShareCode(part));
     const problem = shareNameProblem(rawName ?? '');
