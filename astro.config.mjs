@@ -17,6 +17,8 @@ const { PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', pr
 
 // Pages no search engine should list; robots.txt disallows them and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
+// Shared results' pages stand in for "/" with their own preview; they carry noindex and stay out of the sitemap.
+import { CELL_PAGES } from './src/core/map.ts';
 
 export default defineConfig({
   site,
@@ -43,7 +45,7 @@ export default defineConfig({
   integrations: [
     react(),
     figureSummaries(),
-    sitemap({ filter: (page) => !HIDDEN_PATHS.some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
+    sitemap({ filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
     sitemapAlias(),
     securityHeaders(),
     // Last: it compresses what the others wrote.

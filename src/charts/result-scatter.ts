@@ -7,6 +7,7 @@
  * not by colour alone.
  */
 import type { ChartConfiguration, Plugin } from 'chart.js';
+import { leaningOf } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
 import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
@@ -200,7 +201,5 @@ export function resultScatter({ own, friend = null, figures = [] }: ResultScatte
 
 /** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
 export function describePosition(position: Position, whose = 'Your'): string {
-  const lean = (n: number, plus: string, minus: string) =>
-    n > 0 ? `toward ${plus}` : n < 0 ? `toward ${minus}` : `balanced between ${plus} and ${minus}`;
-  return `${whose} dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
+  return `${whose} dot leans ${leaningOf(position)}.`;
 }

@@ -34,6 +34,14 @@ export function cellSlug({ col, row }: MapCell): string {
   return `${col}-${row}`;
 }
 
+/** Where the pages of shared results live, one per cell; search engines leave them out. */
+export const CELL_PAGES = '/r/';
+
+/** The path of a cell's page, e.g. "/r/5-2". */
+export function cellPath(cell: MapCell): string {
+  return `${CELL_PAGES}${cellSlug(cell)}`;
+}
+
 /** The cell a name stands for, or null when it names none. */
 export function cellFromSlug(slug: string): MapCell | null {
   const match = /^([0-9])-([0-9])$/.exec(slug);

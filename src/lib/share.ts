@@ -14,7 +14,7 @@
  * Reading a link never throws. A part that is broken or tampered with is
  * dropped and the rest kept; with no valid result left, there is no link.
  */
-import { cellOf, cellSlug, type MapCell } from '../core/map.ts';
+import { cellOf, cellPath, type MapCell } from '../core/map.ts';
 import { QUESTIONS } from '../core/questions.ts';
 import { resultPosition, type GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
@@ -35,11 +35,6 @@ export const SHARE_PARAMS = {
 export function hasShareParams(search: string | URLSearchParams): boolean {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   return Object.values(SHARE_PARAMS).some((p) => params.has(p));
-}
-
-/** The path of a cell's page, e.g. "/r/5-2". */
-export function cellPath(cell: MapCell): string {
-  return `/r/${cellSlug(cell)}`;
 }
 
 /** Longest first name a link carries, in characters as a reader counts them (code points). */
