@@ -62,6 +62,8 @@ export interface ResultScatterInput {
   readonly friend?: ChartMark | null;
   /** Literary figures, drawn small and faint under the dots. */
   readonly figures?: readonly ChartMark[];
+  /** The visitor's earlier results, oldest first, each named by its date: a faint trail to the own dot. */
+  readonly trail?: readonly ChartMark[];
 }
 
 interface PaintedLabel extends ChartMark {
@@ -75,6 +77,7 @@ interface PaintedLabel extends ChartMark {
 const OWN_RADIUS = 9;
 const FRIEND_RADIUS = 11;
 const FIGURE_RADIUS = 3.5;
+const TRAIL_RADIUS = 5;
 
 interface Box {
   left: number;
@@ -145,11 +148,12 @@ function markLabels(labels: readonly PaintedLabel[]): Plugin<'scatter'> {
   };
 }
 
-export function resultScatter({ own, friend = null, figures = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
+export function resultScatter({ own, friend = null, figures = [], trail = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
   const labels: PaintedLabel[] = [
     // Without a friend the one dot needs no name: the chart is the visitor's.
     ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
     ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
+    ...trail.map((t) => ({ ...t, size: 11, weight: 400, color: CHART_MARKS.trail, offset: TRAIL_RADIUS + 3 })),
     ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3 })),
   ];
   return {
@@ -163,6 +167,18 @@ export function resultScatter({ own, friend = null, figures = [] }: ResultScatte
           pointStyle: 'rectRot',
           pointRadius: FIGURE_RADIUS,
           pointBackgroundColor: CHART_MARKS.figure,
+          pointBorderWidth: 0,
+        },
+        {
+          // From the oldest result to today's dot, the last point drawn by the own dataset.
+          label: 'Earlier results',
+          data: trail.length > 0 ? [...trail.map((t) => t.position), own.position] : [],
+          showLine: true,
+          borderColor: CHART_MARKS.trail,
+          borderWidth: 1.5,
+          borderDash: [4, 4],
+          pointRadius: [...trail.map(() => TRAIL_RADIUS), 0],
+          pointBackgroundColor: CHART_MARKS.trail,
           pointBorderWidth: 0,
         },
         {

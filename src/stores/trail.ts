@@ -20,8 +20,9 @@ export const $trailShown = atom(false);
 /** The visitor's results before the one on screen, oldest first; none beside a shared result. */
 export const $earlierResults = computed([$trail, $progress, $resultOrigin], (trail, progress, origin) => {
   if (origin !== 'quiz' || progress.screen !== 'results') return [];
-  const current = trail.find((r) => r.id === progress.submissionId);
-  return trail.filter((r) => r.id !== progress.submissionId && (!current || r.date < current.date));
+  // Kept in order, so the ones before the result on screen are its earlier ones (all of them for one not kept).
+  const current = trail.findIndex((r) => r.id === progress.submissionId);
+  return current < 0 ? trail : trail.slice(0, current);
 });
 
 function keepFinished(): void {
