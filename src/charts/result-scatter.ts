@@ -148,6 +148,36 @@ function markLabels(labels: readonly PaintedLabel[]): Plugin<'scatter'> {
   };
 }
 
+/**
+ * A faint dashed line from the oldest earlier result to the dot on screen.
+ * Painted here rather than as a line dataset, so that Chart.js's line
+ * element stays out of the bundle.
+ */
+function trailLine(path: readonly Position[]): Plugin<'scatter'> {
+  return {
+    id: 'trailLine',
+    beforeDatasetsDraw(chart) {
+      const { ctx, scales } = chart;
+      const x = scales.x;
+      const y = scales.y;
+      if (!x || !y || path.length < 2) return;
+      ctx.save();
+      ctx.strokeStyle = CHART_MARKS.trail;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([4, 4]);
+      ctx.beginPath();
+      for (const [i, p] of path.entries()) {
+        const px = x.getPixelForValue(p.x);
+        const py = y.getPixelForValue(p.y);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      }
+      ctx.stroke();
+      ctx.restore();
+    },
+  };
+}
+
 export function resultScatter({ own, friend = null, figures = [], trail = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
   const labels: PaintedLabel[] = [
     // Without a friend the one dot needs no name: the chart is the visitor's.
@@ -170,14 +200,9 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
           pointBorderWidth: 0,
         },
         {
-          // From the oldest result to today's dot, the last point drawn by the own dataset.
           label: 'Earlier results',
-          data: trail.length > 0 ? [...trail.map((t) => t.position), own.position] : [],
-          showLine: true,
-          borderColor: CHART_MARKS.trail,
-          borderWidth: 1.5,
-          borderDash: [4, 4],
-          pointRadius: [...trail.map(() => TRAIL_RADIUS), 0],
+          data: trail.map((t) => t.position),
+          pointRadius: TRAIL_RADIUS,
           pointBackgroundColor: CHART_MARKS.trail,
           pointBorderWidth: 0,
         },
@@ -211,7 +236,7 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [paintedBackground(), compassLabels, markLabels(labels)],
+    plugins: [paintedBackground(), compassLabels, trailLine([...trail.map((t) => t.position), own.position]), markLabels(labels)],
   };
 }
 
