@@ -7,7 +7,7 @@
  *   --seed <n>   seed of the random paths (default 1), so a run can be repeated
  */
 import { parseArgs } from 'node:util';
-import { BALANCE_BOUNDS, QUADRANTS, balanceFailures, measureBalance } from '../src/core/balance.ts';
+import { BALANCE_BOUNDS, LEANS, balanceFailures, measureBalance } from '../src/core/balance.ts';
 import { leanOf } from '../src/core/points.ts';
 import { formatPercent, positionOf, scoreChoices } from '../src/core/scoring.ts';
 import type { ValueScores } from '../src/core/values.ts';
@@ -71,11 +71,11 @@ function main(): void {
       ],
     ),
   );
-  console.log(`\nPaths per quadrant (bound ${formatPercent(b.quadrantMin)} to ${formatPercent(b.quadrantMax)} each)\n`);
+  console.log(`\nPaths per quadrant (bound ${formatPercent(b.leanMin)} to ${formatPercent(b.leanMax)} each)\n`);
   console.log(
     table(
       ['quadrant', 'paths', 'figures'],
-      [...QUADRANTS, 'balanced' as const].map((q) => [
+      [...LEANS, 'balanced' as const].map((q) => [
         QUADRANT_NAMES[q],
         formatPercent(balance.leans[q]),
         String(figures.filter((f) => leanOf(positionOf(f.shares)) === q).length),

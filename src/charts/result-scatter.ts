@@ -241,6 +241,6 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
 }
 
 /** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
-export function describePosition(position: Position, whose = 'Your'): string {
+export function describeLean(position: Position, whose = 'Your'): string {
   return `${whose} dot leans ${leaningOf(position)}.`;
 }

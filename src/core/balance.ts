@@ -11,8 +11,8 @@ export interface BalanceBounds {
   readonly nearestMin: number;
   readonly nearestMax: number;
   readonly axisMean: number;
-  readonly quadrantMin: number;
-  readonly quadrantMax: number;
+  readonly leanMin: number;
+  readonly leanMax: number;
 }
 
 /** What "balanced" means for the quiz and its figures. */
@@ -23,13 +23,13 @@ export const BALANCE_BOUNDS: BalanceBounds = {
   nearestMax: 0.15,
   /** Each axis of the results chart averages within this distance of 0. */
   axisMean: 0.05,
-  /** Every quadrant of the results chart holds a share of paths in this range. */
-  quadrantMin: 0.2,
-  quadrantMax: 0.3,
+  /** Every lean (corner of the results chart) holds a share of paths in this range. */
+  leanMin: 0.2,
+  leanMax: 0.3,
 };
 
-/** The four quadrants of the results chart, clockwise from the top right. */
-export const QUADRANTS = ['loveReason', 'dutyReason', 'dutyHonor', 'loveHonor'] as const satisfies readonly Lean[];
+/** The four leans of a dot, one per corner of the results chart, clockwise from the top right. */
+export const LEANS = ['loveReason', 'dutyReason', 'dutyHonor', 'loveHonor'] as const satisfies readonly Lean[];
 
 export interface Balance {
   paths: number;
@@ -37,7 +37,7 @@ export interface Balance {
   nearest: { slug: string; share: number }[];
   /** Mean position on the results chart: x = Reason - Honor, y = Love - Duty. */
   mean: { x: number; y: number };
-  /** Share of paths per quadrant, and on an axis ("balanced"). */
+  /** Share of paths per lean, and on an axis ("balanced"). */
   leans: LeanCounts;
 }
 
@@ -79,10 +79,10 @@ export function balanceFailures(balance: Balance, bounds: BalanceBounds = BALANC
     const mean = balance.mean[axis];
     if (Math.abs(mean) > bounds.axisMean) failures.push(`mean ${axis} is ${mean.toFixed(3)}, beyond ±${bounds.axisMean}`);
   }
-  for (const quadrant of QUADRANTS) {
-    const share = balance.leans[quadrant];
-    if (share < bounds.quadrantMin || share > bounds.quadrantMax) {
-      failures.push(`${quadrant} holds ${percent(share)} of paths, outside ${percent(bounds.quadrantMin)}-${percent(bounds.quadrantMax)}`);
+  for (const lean of LEANS) {
+    const share = balance.leans[lean];
+    if (share < bounds.leanMin || share > bounds.leanMax) {
+      failures.push(`${lean} holds ${percent(share)} of paths, outside ${percent(bounds.leanMin)}-${percent(bounds.leanMax)}`);
     }
   }
   return failures;

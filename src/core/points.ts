@@ -2,7 +2,7 @@ import type { ValueScores } from './values.ts';
 import { positionOf, savedNormalized, type Position } from './scoring.ts';
 import { relativePositionOf, type ValueRange } from './relative.ts';
 
-/** Four numbers in VALUES order: [love, duty, honor, reason]. */
+/** Four numbers in VALUES order, [love, duty, honor, reason]: one respondent's raw totals as the backend sends them. */
 export type ValueTuple = readonly [number, number, number, number];
 
 export function scoresFromTuple([love, duty, honor, reason]: ValueTuple): ValueScores {
@@ -14,13 +14,17 @@ export function normalizedFromRaw(raw: ValueTuple): ValueScores {
   return savedNormalized(scoresFromTuple(raw));
 }
 
-/** Which way a dot leans: up is Love over Duty, right is Reason over Honor. */
+/**
+ * Which way a dot leans, one name per corner of the results chart: up is
+ * Love over Duty, right is Reason over Honor. (A quadrant, QuadrantKey, is
+ * the high/low split of one pair of values, which the heatmaps count.)
+ */
 export type Lean = 'loveReason' | 'loveHonor' | 'dutyHonor' | 'dutyReason' | 'balanced';
 
 /** How many dots lean each way. */
 export type LeanCounts = Record<Lean, number>;
 
-/** The quadrant of one dot; a dot on an axis leans neither way on it, so it is "balanced". */
+/** Which corner of the results chart one dot leans to; a dot on an axis leans neither way on it, so it is "balanced". */
 export function leanOf({ x, y }: Position): Lean {
   if (x === 0 || y === 0) return 'balanced';
   if (y > 0) return x > 0 ? 'loveReason' : 'loveHonor';

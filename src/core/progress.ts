@@ -4,6 +4,12 @@
  */
 import type { GivenAnswer } from './scoring.ts';
 
+/** A name that switches on test mode: nothing is sent. */
+export const TEST_MODE_NAME = '123';
+
+/** Longest name the database accepts, after trimming. */
+export const NAME_MAX_LENGTH = 50;
+
 export type Screen = 'intro' | 'name' | 'question' | 'results';
 
 export interface TimedAnswer extends GivenAnswer {

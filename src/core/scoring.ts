@@ -70,13 +70,13 @@ export function isHigh(normalized: number): boolean {
   return normalized >= QUADRANT_SPLIT;
 }
 
-/** Quadrant key of one pair, e.g. "high-low" for high first value and low second. */
-export type QuadrantKey = 'high-high' | 'high-low' | 'low-high' | 'low-low';
+/** Quadrant of one pair, e.g. "high_low" for high first value and low second; the database's JSON keys too. */
+export type QuadrantKey = 'high_high' | 'high_low' | 'low_high' | 'low_low';
 
 export function quadrantOf(normalized: Readonly<ValueScores>, first: Value, second: Value): QuadrantKey {
   const a = isHigh(normalized[first]) ? 'high' : 'low';
   const b = isHigh(normalized[second]) ? 'high' : 'low';
-  return `${a}-${b}`;
+  return `${a}_${b}`;
 }
 
 /** The pairs the heatmaps show. */

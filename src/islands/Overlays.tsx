@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/chrome.ts';
+import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/overlays.ts';
 import OverlayDialog from './OverlayDialog.tsx';
 
 export interface OverlaysProps {

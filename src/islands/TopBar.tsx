@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/chrome.ts';
+import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/overlays.ts';
 import { SITE_NAME } from '../core/site.ts';
 import { $screen, resetAll } from '../stores/quiz.ts';
 import styles from './TopBar.module.css';

@@ -8,8 +8,9 @@
  * use so that it does not weigh on the first page load.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ValueTuple } from '../core/points.ts';
+import type { AnswerChoice, QuadrantKey } from '../core/scoring.ts';
 import type { Value, ValueScores } from '../core/values.ts';
-import type { AnswerChoice } from '../core/scoring.ts';
 import { lazyOnce } from './lazy.ts';
 
 /** What the database returns for a stored response. */
@@ -96,18 +97,14 @@ export function fetchResponseStats(): Promise<ResponseStats> {
 // ---------------------------------------------------------------------------
 // Aggregates for /insights, /hehe and the results screen.
 
-/** Raw totals of one respondent, in VALUES order: [love, duty, honor, reason]. */
-export type RawPoint = [number, number, number, number];
-
-export interface QuadrantCounts {
+/**
+ * Respondents per quadrant of one pair of values, keyed as the database and
+ * the core name them: high_high is the first value >= 0.5 and the second too.
+ */
+export type QuadrantCounts = Record<QuadrantKey, number> & {
   /** e.g. ['love', 'honor']: first value on one axis, second on the other. */
   pair: [Value, Value];
-  /** Respondents with the first value >= 0.5 and the second >= 0.5, and so on. */
-  high_high: number;
-  high_low: number;
-  low_high: number;
-  low_low: number;
-}
+};
 
 export interface AnswerShare {
   answer_text: string;
@@ -128,7 +125,7 @@ export interface ScatterPoints {
   /** Respondents in all. */
   total: number;
   /** Raw totals of the points sent; normalize with SAVED_DENOMINATORS. */
-  raw: RawPoint[];
+  raw: ValueTuple[];
 }
 
 export interface Insights {
@@ -150,7 +147,7 @@ export interface SecretInsights extends Insights {
 export interface RespondentMatches {
   /** Matching respondents in all, even past the cap. */
   total: number;
-  matches: { name: string; raw: RawPoint }[];
+  matches: { name: string; raw: ValueTuple }[];
 }
 
 export function fetchInsights(): Promise<Insights> {

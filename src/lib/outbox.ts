@@ -1,11 +1,20 @@
 /**
- * Where finished quizzes wait until the backend has stored them: a list in
- * localStorage, written before anything is sent. Storage only: the sender
- * (submission-sender.ts) reads and empties it, never the other way round.
- * This module is small and loads with the page; the sender (and the API
- * client) loads only when there is something to send.
+ * Where finished quizzes wait until the backend has stored them, and how
+ * they are sent. A submission is kept in localStorage before it is sent and
+ * removed only once the backend has stored it, so a failed save (offline,
+ * backend down, too many saves from one address) is sent again on the next
+ * page load, whenever the browser comes back online and, after "too many",
+ * after a pause. The server keeps exactly one row per submission_id, so a
+ * retry that overlaps a late success stores nothing twice.
  */
 import type { SubmitInput } from './api.ts';
+import { lazyOnce } from './lazy.ts';
+import { onReconnect } from './network.ts';
+
+type Api = typeof import('./api.ts');
+
+/** The API client loads with the first send, not with the page: keeping a quiz needs none of it. */
+const loadApi = lazyOnce((): Promise<Api> => import('./api.ts'));
 
 const STORAGE_KEY = 'myc.pending-submissions.v1';
 
@@ -91,4 +100,94 @@ export function addPending(submission: SubmitInput): void {
 
 export function removePending(submissionId: string): void {
   writePending(readPending().filter((s) => s.submission_id !== submissionId));
+}
+
+/** Why a save waits in the outbox: the backend could not be reached or failed, or it asked for a pause (429). */
+export type QueueReason = 'unreachable' | 'rate-limited';
+
+/** What became of one send: stored, refused for good (dropped), or still waiting. */
+export type SaveOutcome = 'stored' | 'rejected' | QueueReason;
+
+/** First pause after a "too many" answer; each further one doubles it, up to the longest. */
+export const RATE_LIMIT_PAUSE_MS = 30_000;
+export const RATE_LIMIT_LONGEST_PAUSE_MS = 10 * 60_000;
+
+/**
+ * A 400 means the backend looked at the submission and will never accept it
+ * (it can only come from a tampered outbox); retrying it would loop forever.
+ * Everything else (network, 5xx, 429, auth trouble, an API client that
+ * could not load) may pass later.
+ */
+function failureOf(error: unknown, api: Api | undefined): 'rejected' | QueueReason {
+  if (api && error instanceof api.ApiError && error.status === 400) return 'rejected';
+  return api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
+}
+
+async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
+  let api: Api | undefined;
+  try {
+    api = await loadApi();
+    await api.submitResponse(submission);
+  } catch (error) {
+    onError(error);
+    const failure = failureOf(error, api);
+    if (failure === 'rejected') removePending(submission.submission_id);
+    if (failure === 'rate-limited') sendAgainLater();
+    return failure;
+  }
+  removePending(submission.submission_id);
+  pause = RATE_LIMIT_PAUSE_MS;
+  return 'stored';
+}
+
+const inFlight = new Map<string, Promise<SaveOutcome>>();
+
+let pause = RATE_LIMIT_PAUSE_MS;
+let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** One timer at a time: the whole outbox is sent again once it fires. */
+function sendAgainLater(): void {
+  if (pauseTimer !== undefined) return;
+  pauseTimer = setTimeout(() => {
+    pauseTimer = undefined;
+    void sendPending();
+  }, pause);
+  pause = Math.min(pause * 2, RATE_LIMIT_LONGEST_PAUSE_MS);
+}
+
+function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
+  const running = inFlight.get(submission.submission_id);
+  if (running) return running;
+  const run = submit(submission, onError).finally(() => inFlight.delete(submission.submission_id));
+  inFlight.set(submission.submission_id, run);
+  return run;
+}
+
+/** Sends a submission already kept in the outbox. Never throws: the visitor sees results whatever happens. */
+export function sendKept(submission: SubmitInput): Promise<SaveOutcome> {
+  return attempt(submission, (error) => console.error(SAVE_ERROR_MESSAGE, error));
+}
+
+/** Sends every submission still waiting; returns how many were stored now. */
+export async function sendPending(): Promise<number> {
+  const outcomes = await Promise.all(
+    readPending().map((s) => attempt(s, (error) => console.warn(STILL_WAITING_MESSAGE, error))),
+  );
+  return outcomes.filter((o) => o === 'stored').length;
+}
+
+/** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
+export function save(submission: SubmitInput): Promise<SaveOutcome> {
+  addPending(submission);
+  return sendKept(submission);
+}
+
+function sendWaiting(): void {
+  if (readPending().length > 0) void sendPending();
+}
+
+/** Sends saves left from an earlier visit or a failed send now and whenever the network is back; returns the stop. */
+export function watchOutbox(): () => void {
+  sendWaiting();
+  return onReconnect(sendWaiting);
 }

@@ -18,6 +18,7 @@ import { cellOf, cellPath, type MapCell } from '../core/map.ts';
 import { QUESTIONS } from '../core/questions.ts';
 import { resultPosition, type GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
+import type { NamedResult } from '../core/result.ts';
 
 /** The query parameters of a share link. */
 export const SHARE_PARAMS = {
@@ -42,17 +43,10 @@ export const SHARE_NAME_MAX_LENGTH = 40;
 
 type Answers = readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[];
 
-/** One result as a link carries it. */
-export interface SharedResult {
-  readonly answers: GivenAnswer[];
-  /** The first name the sharer chose to show, or null. Plain text: show it as text, never as markup. */
-  readonly name: string | null;
-}
-
 /** What a link holds: the sharer's result, and in a comparison, the friend's they compared it with. */
 export interface SharedLink {
-  readonly sharer: SharedResult;
-  readonly friend: SharedResult | null;
+  readonly sharer: NamedResult;
+  readonly friend: NamedResult | null;
 }
 
 /** The code of a complete answer set; throws if the answers are not one per question in order. */
@@ -134,7 +128,7 @@ export function shareUrl(origin: string, answers: Answers, options: ShareOptions
   return url.href;
 }
 
-function readPart(params: URLSearchParams, codeParam: string, nameParam: string): SharedResult | null {
+function readPart(params: URLSearchParams, codeParam: string, nameParam: string): NamedResult | null {
   const code = params.get(codeParam);
   const answers = code === null ? null : decodeShareCode(code);
   if (!answers) return null;

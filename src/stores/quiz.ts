@@ -6,15 +6,15 @@
  * and call these actions; all arithmetic comes from src/core.
  */
 import { atom, computed } from 'nanostores';
+import type { QuizHistory } from '../lib/history.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { newSubmissionId } from '../lib/outbox.ts';
+import { watchOutbox } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
-import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
-import { START, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
+import { NAME_MAX_LENGTH, START, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
-import { closeChrome } from './chrome.ts';
-import { clearResults, keepFriend, loadSender, resumeResult, saveResult, watchOutbox } from './results.ts';
+import { closeOverlayAndMenu } from './overlays.ts';
+import { $friend, $resultOrigin, clearResults, finishQuiz, keepFriend, resumeResult } from './results.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export const $progress = atom<QuizProgress>(START);
@@ -35,16 +35,25 @@ export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
 
 /*
  * The browser's history and this session's storage follow the quiz
- * (quiz-history.ts) from its first step, or from the page load when there may
+ * (lib/history.ts) from its first step, or from the page load when there may
  * be something to resume. That module is not needed to show the intro, so it
  * loads only then; offline, it loads once the network is back.
  */
-let follower: typeof import('./quiz-history.ts') | undefined;
+let follower: QuizHistory | undefined;
 
 function followHistory(resume: boolean): void {
-  void untilLoaded(() => import('./quiz-history.ts')).then((module) => {
-    follower = module;
-    module.follow({ $progress, show: restoreProgress }, resume);
+  void untilLoaded(() => import('../lib/history.ts')).then(({ pageHistory }) => {
+    follower = pageHistory;
+    follower?.follow(
+      {
+        $progress,
+        show: restoreProgress,
+        isShared: () => $resultOrigin.get() === 'shared',
+        $friend,
+        keepFriend,
+      },
+      resume,
+    );
   });
 }
 
@@ -84,7 +93,6 @@ export function startQuiz(): void {
   requireScreen('intro', 'startQuiz');
   clearResults();
   update({ screen: 'name', answers: [] });
-  void loadSender().catch(() => {});
   followHistory(false);
 }
 
@@ -114,10 +122,8 @@ export function chooseAnswer(answerText: string): void {
     update({ answers });
     return;
   }
-  const submissionId = $isTestMode.get() ? null : newSubmissionId();
+  const submissionId = finishQuiz($progress.get().name, answers, $isTestMode.get());
   update({ answers, screen: 'results', submissionId });
-  const sent = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
-  saveResult(submissionId, $progress.get().name, sent);
 }
 
 /**
@@ -137,7 +143,7 @@ export function goBack(): void {
 export function resetAll(): void {
   clearResults();
   keepFriend(null);
-  closeChrome();
+  closeOverlayAndMenu();
   $progress.set(START);
   followHistory(false);
 }
@@ -153,10 +159,10 @@ export function showSharedAnswers(answers: readonly GivenAnswer[]): void {
 
 /**
  * Shows progress read back from a history entry or the session, already
- * checked (quiz-session.ts). A finished quiz is shown, never saved again.
+ * checked (saved-progress.ts). A finished quiz is shown, never saved again.
  */
 export function restoreProgress(progress: QuizProgress): void {
-  closeChrome();
+  closeOverlayAndMenu();
   if (progress.screen === 'results') resumeResult(progress.submissionId);
   else clearResults();
   update(progress);

@@ -31,7 +31,7 @@ export interface LoadOptions<R> {
 export interface RemoteData<T, Answer = T> {
   readonly $state: ReadableAtom<Remote<T>>;
   /** Fetches and settles the state; a late answer of an earlier load or reset lands nowhere. */
-  load<R extends string = never>(fetch: () => Promise<Answer>, options?: LoadOptions<R>): Promise<RemoteStatus | R>;
+  load<R extends string = never>(request: () => Promise<Answer>, options?: LoadOptions<R>): Promise<RemoteStatus | R>;
   /** Back to the first state; loads still under way are forgotten. */
   reset(): void;
 }
@@ -56,7 +56,7 @@ export function remoteData<T, Answer = T>(
   }
 
   async function load<R extends string = never>(
-    fetch: () => Promise<Answer>,
+    request: () => Promise<Answer>,
     options: LoadOptions<R> = {},
   ): Promise<RemoteStatus | R> {
     run += 1;
@@ -65,7 +65,7 @@ export function remoteData<T, Answer = T>(
     $state.set({ status: 'loading' });
     let next: Remote<T>;
     try {
-      const answer = await fetch();
+      const answer = await request();
       if (mine !== run) return $state.get().status;
       const data = toData(answer);
       if (data === null) console.error(`No ${what}: no one has answered yet`);
@@ -80,7 +80,7 @@ export function remoteData<T, Answer = T>(
       console.error(`Error fetching ${what}`, error);
       next = { status: 'failed' };
       if (options.retryOnReconnect) {
-        cancelRetry = onReconnect(() => void load(fetch, options), { once: true });
+        cancelRetry = onReconnect(() => void load(request, options), { once: true });
       }
     }
     $state.set(next);

@@ -1,37 +1,44 @@
 /**
- * The result on screen besides the visitor's own answers: where it came
- * from, and what became of its save. Also the watch that sends saves still
- * waiting in the outbox. The comparisons with everyone else live in
- * comparisons.ts, which loads with the results screen.
+ * A finished quiz's life, from the last answer to the comparison on screen,
+ * as one explicit state ($finished): where the result came from, what became
+ * of its save (kept in the outbox before it is sent, lib/outbox.ts), and,
+ * once the save has settled so that the average includes the visitor, the
+ * comparison with everyone else's ($comparison, $answerShares). A save that
+ * settles after its result has gone lands nowhere: it settles only the state
+ * that is still waiting for that very submission.
  */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
+import type { NamedResult } from '../core/result.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
-import type { SubmitInput } from '../lib/api.ts';
+import type { ValueScores } from '../core/values.ts';
+import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
-import { onReconnect } from '../lib/network.ts';
-import { addPending, readPending, SAVE_ERROR_MESSAGE, STILL_WAITING_MESSAGE } from '../lib/outbox.ts';
-import type { SaveOutcome } from '../lib/submission-sender.ts';
+import { newSubmissionId, readPending, save, sendKept, type QueueReason, type SaveOutcome } from '../lib/outbox.ts';
+import { remoteData } from './remote.ts';
+
+export type Finished =
+  /** No result on screen. */
+  | { readonly phase: 'none' }
+  /** A share link's result, under the first name it came with: nothing to save. */
+  | { readonly phase: 'shared'; readonly name: string | null }
+  /** Test mode: nothing to save. */
+  | { readonly phase: 'test-mode' }
+  | { readonly phase: 'saving'; readonly submissionId: string }
+  | { readonly phase: 'saved'; readonly submissionId: string }
+  /** Kept in the outbox, sent again on reload, on reconnect and, after "too many", after a pause. */
+  | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
+  /** The backend will never take it (only a tampered outbox does that): dropped. */
+  | { readonly phase: 'rejected'; readonly submissionId: string };
+
+export const $finished = atom<Finished>({ phase: 'none' });
 
 /** Where the results on screen came from: this visit's quiz or a share link. */
 export type ResultOrigin = 'quiz' | 'shared';
 
-/**
- * What happened to the finished quiz. Nothing of it is shown to the visitor;
- * it tells the results screen when the average may include their own row.
- */
-export type SaveStatus = 'none' | 'test-mode' | 'saving' | SaveOutcome;
-
-export const $resultOrigin = atom<ResultOrigin>('quiz');
-export const $saveStatus = atom<SaveStatus>('none');
+export const $resultOrigin = computed($finished, (f): ResultOrigin => (f.phase === 'shared' ? 'shared' : 'quiz'));
 
 /** The first name a shared result came with, shown as text only; null for none or for the visitor's own result. */
-export const $sharedName = atom<string | null>(null);
-
-/** A result to set beside the one on screen, as a link carries it. */
-export interface NamedResult {
-  readonly answers: readonly GivenAnswer[];
-  readonly name: string | null;
-}
+export const $sharedName = computed($finished, (f) => (f.phase === 'shared' ? f.name : null));
 
 /**
  * The friend's result the one on screen is compared with: kept from a
@@ -41,42 +48,48 @@ export interface NamedResult {
  */
 export const $friend = atom<NamedResult | null>(null);
 
-/**
- * Which result may now be compared with everyone else's: a number of its
- * own once its save has settled (so that the average includes the visitor)
- * or at once when nothing is saved; null while there is none.
- */
-export const $comparable = atom<number | null>(null);
+/** Everyone else's answers as the results screen compares with them: the mean of all responses. */
+export interface Comparison {
+  count: number;
+  mean: ValueScores;
+}
 
-/*
- * Sending and the API client are not needed to show the first screens, so
- * they load once the quiz starts rather than with the page. Loading them at
- * the start, not at the end, means a visitor who goes offline mid-quiz still
- * has them when the last answer is saved.
- */
-export const loadSender = lazyOnce(() => import('../lib/submission-sender.ts'));
+const comparison = remoteData<Comparison, ResponseStats>('comparison data', ({ count, love, duty, honor, reason }) =>
+  count === 0 || love === null || duty === null || honor === null || reason === null
+    ? null
+    : { count, mean: { love, duty, honor, reason } },
+);
+const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
+  shares.some((q) => q.total > 0) ? shares : null,
+);
 
-// Bumped on every clear so that a save settling late lands nowhere.
-let generation = 0;
+export const $comparison = comparison.$state;
+export const $answerShares = answerShares.$state;
+
+/** The API client loads with the first read, not with the page. */
+const loadApi = lazyOnce(() => import('../lib/api.ts'));
+
+/** The result may now be compared with everyone else's: its save has settled, or there is none. */
+function compare(): void {
+  void comparison.load(() => loadApi().then((api) => api.fetchResponseStats()), { retryOnReconnect: true });
+  void answerShares.load(() => loadApi().then((api) => api.fetchAnswerShares()), { retryOnReconnect: true });
+}
 
 export function clearResults(): void {
-  generation += 1;
-  $resultOrigin.set('quiz');
-  $saveStatus.set('none');
-  $sharedName.set(null);
-  $comparable.set(null);
+  $finished.set({ phase: 'none' });
+  comparison.reset();
+  answerShares.reset();
 }
 
 /**
  * A share link's result, under the name it came with and, for a comparison,
- * beside the friend's: nothing is sent, it may be compared at once.
+ * beside the friend's: nothing is sent, it is compared at once.
  */
 export function showSharedResult(name: string | null = null, friend: NamedResult | null = null): void {
   clearResults();
-  $resultOrigin.set('shared');
-  $sharedName.set(name);
+  $finished.set({ phase: 'shared', name });
   $friend.set(friend);
-  $comparable.set(generation);
+  compare();
 }
 
 /** Keeps a result to compare the next quiz with; null forgets it. */
@@ -84,22 +97,38 @@ export function keepFriend(friend: NamedResult | null): void {
   $friend.set(friend);
 }
 
-function settle(run: number, status: SaveStatus): void {
-  if (run !== generation) return;
-  $saveStatus.set(status);
-  $comparable.set(run);
+function phaseOf(outcome: SaveOutcome, submissionId: string): Finished {
+  if (outcome === 'stored') return { phase: 'saved', submissionId };
+  if (outcome === 'rejected') return { phase: 'rejected', submissionId };
+  return { phase: 'queued', submissionId, reason: outcome };
+}
+
+function send(sending: Promise<SaveOutcome>, submissionId: string): void {
+  const waiting: Finished = { phase: 'saving', submissionId };
+  $finished.set(waiting);
+  void sending.then((outcome) => {
+    if ($finished.get() !== waiting) return;
+    $finished.set(phaseOf(outcome, submissionId));
+    compare();
+  });
 }
 
 /**
- * Saves a finished quiz under `submissionId`; null is test mode, which
- * saves nothing. It may be compared once the save has settled.
+ * The last answer given: saves the finished quiz through the outbox (in test
+ * mode, nothing) and compares it once the save has settled. Returns the id
+ * it is saved under, null in test mode.
  */
-export function saveResult(submissionId: string | null, name: string, answers: SubmitInput['answers']): void {
-  if (submissionId === null) return settle(generation, 'test-mode');
-  const submission: SubmitInput = { submission_id: submissionId, name: name || null, answers };
-  // Kept before anything else can fail, so that a page reload sends it.
-  addPending(submission);
-  send(submission);
+export function finishQuiz(name: string, answers: readonly GivenAnswer[], testMode: boolean): string | null {
+  clearResults();
+  if (testMode) {
+    $finished.set({ phase: 'test-mode' });
+    compare();
+    return null;
+  }
+  const submissionId = newSubmissionId();
+  const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
+  send(save({ submission_id: submissionId, name: name || null, answers: choices }), submissionId);
+  return submissionId;
 }
 
 /**
@@ -108,35 +137,8 @@ export function saveResult(submissionId: string | null, name: string, answers: S
  */
 export function resumeResult(submissionId: string | null): void {
   clearResults();
-  const waiting = readPending().find((s) => s.submission_id === submissionId);
-  if (waiting) send(waiting);
-  else settle(generation, submissionId === null ? 'test-mode' : 'stored');
-}
-
-function send(submission: SubmitInput): void {
-  const run = generation;
-  $saveStatus.set('saving');
-  loadSender()
-    .then((sender) => sender.sendSubmission(submission))
-    .catch((error: unknown): SaveOutcome => {
-      console.error(SAVE_ERROR_MESSAGE, error);
-      return 'queued';
-    })
-    .then((outcome) => settle(run, outcome));
-}
-
-function sendWaitingSaves(): void {
-  if (readPending().length === 0) return;
-  loadSender()
-    .then((sender) => sender.sendPending())
-    .catch((error: unknown) => console.warn(STILL_WAITING_MESSAGE, error));
-}
-
-/**
- * Sends saves left from an earlier visit or a failed send now and whenever
- * the network is back; returns the stop. The quiz store runs it while shown.
- */
-export function watchOutbox(): () => void {
-  sendWaitingSaves();
-  return onReconnect(sendWaitingSaves);
+  const waiting = submissionId === null ? undefined : readPending().find((s) => s.submission_id === submissionId);
+  if (waiting) return send(sendKept(waiting), waiting.submission_id);
+  $finished.set(submissionId === null ? { phase: 'test-mode' } : { phase: 'saved', submissionId });
+  compare();
 }

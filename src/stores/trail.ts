@@ -6,7 +6,7 @@
  * mode (no submission) keeps nothing.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { TEST_MODE_NAME } from '../core/quiz.ts';
+import { TEST_MODE_NAME } from '../core/progress.ts';
 import { forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
 import { $progress } from './quiz.ts';
 import { $resultOrigin } from './results.ts';

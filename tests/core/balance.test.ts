@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomPathTotals } from '../../scripts/bench-balance.ts';
 import { readFigureFiles } from '../../src/figures/files.ts';
-import { BALANCE_BOUNDS, QUADRANTS, balanceFailures, measureBalance, type Balance } from '../../src/core/balance.ts';
+import { BALANCE_BOUNDS, LEANS, balanceFailures, measureBalance, type Balance } from '../../src/core/balance.ts';
 
 describe('measuring balance', () => {
   const figures = [
@@ -66,13 +66,13 @@ describe('the quiz and its figures', () => {
   // 20,000 seeded paths: a share near a bound moves by about 0.2 points between seeds at this size,
   // so the bounds are checked with a margin that no seed could cross by chance.
   const PATHS = 20_000;
-  const MARGIN = { nearest: 0.01, axisMean: 0.02, quadrant: 0.015 };
+  const MARGIN = { nearest: 0.01, axisMean: 0.02, lean: 0.015 };
   const strict = {
     nearestMin: BALANCE_BOUNDS.nearestMin + MARGIN.nearest,
     nearestMax: BALANCE_BOUNDS.nearestMax - MARGIN.nearest,
     axisMean: BALANCE_BOUNDS.axisMean - MARGIN.axisMean,
-    quadrantMin: BALANCE_BOUNDS.quadrantMin + MARGIN.quadrant,
-    quadrantMax: BALANCE_BOUNDS.quadrantMax - MARGIN.quadrant,
+    leanMin: BALANCE_BOUNDS.leanMin + MARGIN.lean,
+    leanMax: BALANCE_BOUNDS.leanMax - MARGIN.lean,
   };
 
   for (const seed of [1, 2026]) {
@@ -83,7 +83,7 @@ describe('the quiz and its figures', () => {
       expect(balance.nearest.map((n) => n.slug)).toEqual(figures.map((f) => f.slug));
       expect(balanceFailures(balance, strict)).toEqual([]);
       // Every path lands somewhere: the four quadrants and the axes make up the whole.
-      const total = QUADRANTS.reduce((sum, q) => sum + balance.leans[q], balance.leans.balanced);
+      const total = LEANS.reduce((sum, q) => sum + balance.leans[q], balance.leans.balanced);
       expect(total).toBeCloseTo(1, 12);
       expect(balance.nearest.reduce((sum, n) => sum + n.share, 0)).toBeCloseTo(1, 12);
     });

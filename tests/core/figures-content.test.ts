@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFigureFile, parseFrontMatter, readFigureFiles } from '../../src/figures/files.ts';
-import { QUADRANTS } from '../../src/core/balance.ts';
+import { LEANS } from '../../src/core/balance.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { positionOf } from '../../src/core/scoring.ts';
 import { FIGURE_TEXT_WORDS, wordCount } from '../../src/figures/schema.ts';
@@ -12,7 +12,7 @@ describe('the literary figures in src/content/figures', () => {
     expect(figures.length).toBeGreaterThanOrEqual(16);
     const leans = figures.map((f) => leanOf(positionOf(f.shares)));
     expect(leans).not.toContain('balanced');
-    for (const q of QUADRANTS) expect(leans.filter((l) => l === q).length, q).toBeGreaterThanOrEqual(3);
+    for (const q of LEANS) expect(leans.filter((l) => l === q).length, q).toBeGreaterThanOrEqual(3);
   });
 
   it(`each tell their contradiction in ${FIGURE_TEXT_WORDS.min} to ${FIGURE_TEXT_WORDS.max} words`, () => {

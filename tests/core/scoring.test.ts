@@ -67,8 +67,8 @@ describe('position and quadrants', () => {
   });
 
   it('splits at 0.5, with 0.5 itself high', () => {
-    expect(quadrantOf({ love: 0.5, duty: 0, honor: 0.49, reason: 0 }, 'love', 'honor')).toBe('high-low');
-    expect(quadrantOf({ love: 0.1, duty: 0.9, honor: 0, reason: 0.5 }, 'duty', 'reason')).toBe('high-high');
+    expect(quadrantOf({ love: 0.5, duty: 0, honor: 0.49, reason: 0 }, 'love', 'honor')).toBe('high_low');
+    expect(quadrantOf({ love: 0.1, duty: 0.9, honor: 0, reason: 0.5 }, 'duty', 'reason')).toBe('high_high');
   });
 
   it('totals a list of answers', () => {

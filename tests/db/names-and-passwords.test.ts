@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
-import { NAME_MAX_LENGTH } from '../../src/core/quiz.ts';
+import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { forEachEngine } from '../support/engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { submit } from '../support/submit.ts';

@@ -10,7 +10,7 @@ import {
 import { MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { QUESTIONS, QUESTION_COUNT } from '../../src/core/questions.ts';
-import { NAME_MAX_LENGTH } from '../../src/core/quiz.ts';
+import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { QUADRANT_PAIRS } from '../../src/core/scoring.ts';
 import { QUADRANT_SPLIT, SAVED_DENOMINATORS } from '../../src/core/values.ts';
 import { forEachEngine } from '../support/engines.ts';

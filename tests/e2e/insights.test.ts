@@ -5,7 +5,8 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import { formatPercent, QUADRANT_PAIRS, quadrantOf, scoreChoices } from '../../src/core/scoring.ts';
 import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
 import { VALUE_COLORS } from '../../src/charts/palette.ts';
-import type { Insights, RawPoint } from '../../src/lib/api.ts';
+import type { ValueTuple } from '../../src/core/points.ts';
+import type { Insights } from '../../src/lib/api.ts';
 import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
 import { DATA_STATUS } from '../../src/islands/data-status.ts';
 import { useProduct } from './support/product.ts';
@@ -111,9 +112,9 @@ describe('/insights', () => {
         trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))),
       );
       const expected = QUADRANT_PAIRS.map(([a, b]) => {
-        const counts = { 'high-high': 0, 'high-low': 0, 'low-high': 0, 'low-low': 0 };
+        const counts = { high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
         for (const r of respondents) counts[quadrantOf(scoreChoices(r.answers).normalized, a, b)] += 1;
-        return [counts['high-high'], counts['high-low'], counts['low-high'], counts['low-low']];
+        return [counts.high_high, counts.high_low, counts.low_high, counts.low_low];
       });
       expect(rows).toEqual(expected);
       const headers = await page.locator('table tbody th').allTextContents();
@@ -171,7 +172,7 @@ describe('/insights', () => {
       const real = await product.app.rpc<Insights>('insights');
       const random = seededRandom(5000);
       const half = (max: number) => Math.round(random() * max * 2) / 2;
-      const raw = Array.from({ length: 5000 }, (): RawPoint => [half(19), half(17), half(14), half(17)]);
+      const raw = Array.from({ length: 5000 }, (): ValueTuple => [half(19), half(17), half(14), half(17)]);
       const sampled = { ...real.body, count: 1_234_567, points: { kind: 'sample', total: 1_234_567, raw } };
       const context = await product.browser.newContext({ deviceScaleFactor: 1 });
       const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { COMPARE_CHART_SIZE, QUESTION_FADE_MS } from '../../src/core/quiz.ts';
+import { COMPARE_CHART_SIZE, QUESTION_FADE_MS } from '../../src/core/display.ts';
 import { useProduct } from './support/product.ts';
 import {
   PATH_A,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { TEST_MODE_NAME } from '../../src/core/quiz.ts';
+import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { phonePage } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import {
@@ -162,6 +162,8 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await answer(page, PATH_B);
     await waitForResults(page);
     await expect.poll(() => rowsNamed(name), POLL).toHaveLength(1);
+    // The row commits a moment before the browser hears so and empties its outbox.
+    await expect.poll(() => page.evaluate(() => localStorage.length), POLL).toBe(0);
 
     const submits = submitsOf(page);
     await page.reload();

@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaningOf } from '../../src/core/map.ts';
-import { TEST_MODE_NAME } from '../../src/core/quiz.ts';
+import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
 import { describePastResult, movementSentence } from '../../src/core/trail.ts';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';

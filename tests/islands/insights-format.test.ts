@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coverage, formatCount, plural } from '../../src/islands/insights/format.ts';
-import type { RawPoint } from '../../src/lib/api.ts';
+import type { ValueTuple } from '../../src/core/points.ts';
 
-const point: RawPoint = [1, 2, 3, 4];
+const point: ValueTuple = [1, 2, 3, 4];
 
 describe('insights wording', () => {
   it('says a scatterplot shows a sample, and of how many, once there are too many to send', () => {

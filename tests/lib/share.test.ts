@@ -77,7 +77,7 @@ describe('share links with names and comparisons', () => {
   const ORIGIN = 'https://example.org';
   const mine = decodeShareCode('012340123401')!;
   const theirs = decodeShareCode(LAST.join(''))!;
-  const texts = (r: { answers: { answerText: string }[] } | null | undefined) => r?.answers.map((a) => a.answerText);
+  const texts = (r: { answers: readonly { answerText: string }[] } | null | undefined) => r?.answers.map((a) => a.answerText);
   const read = (href: string) => readShareLink(new URL(href).search);
   /** An address made by hand, the way someone editing a link would. */
   const tampered = (query: string) => readShareLink(query);

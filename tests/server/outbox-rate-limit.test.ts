@@ -1,7 +1,7 @@
 /**
  * The browser's outbox against the real server and database: a save refused
  * with 429 (too many from one address) stays in the outbox and is stored
- * exactly once when it is sent again. Runs the product's own sender and
+ * exactly once when it is sent again. Runs the product's own outbox and
  * supabase-js over HTTP, on both engines.
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,12 +13,10 @@ import { nthChoices } from '../support/random-answers.ts';
 import { MemoryStorage } from '../lib/memory-storage.ts';
 
 type Outbox = typeof import('../../src/lib/outbox.ts');
-type Sender = typeof import('../../src/lib/submission-sender.ts');
 
 forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   let app: FastifyInstance;
   let outbox: Outbox;
-  let sender: Sender;
 
   const storedIds = async () =>
     (await ctx.db().query<{ submission_id: string }>('select submission_id::text from public.responses order by id')).map(
@@ -34,7 +32,6 @@ forEachEngine('the outbox and the per-address submission cap', (ctx) => {
     // A page load of its own: the API client binds to this engine's server.
     vi.resetModules();
     outbox = await import('../../src/lib/outbox.ts');
-    sender = await import('../../src/lib/submission-sender.ts');
   });
   afterAll(async () => {
     vi.unstubAllGlobals();
@@ -43,17 +40,16 @@ forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   });
 
   it('keeps a save refused with 429, then stores it once when the cap allows', async () => {
-    const { addPending, newSubmissionId, readPending } = outbox;
-    const { sendPending, sendSubmission } = sender;
+    const { addPending, newSubmissionId, readPending, sendKept, sendPending } = outbox;
     const first = { submission_id: newSubmissionId(), name: 'First', answers: nthChoices(0) };
     const second = { submission_id: newSubmissionId(), name: 'Second', answers: nthChoices(1) };
 
     addPending(first);
-    expect(await sendSubmission(first)).toBe('stored');
+    expect(await sendKept(first)).toBe('stored');
 
     addPending(second);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await sendSubmission(second)).toBe('queued');
+    expect(await sendKept(second)).toBe('rate-limited');
     expect(errors).toHaveBeenCalledTimes(1);
     expect(readPending().map((s) => s.submission_id)).toEqual([second.submission_id]);
     expect(await storedIds()).toEqual([first.submission_id]);

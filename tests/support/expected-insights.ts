@@ -7,7 +7,8 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import { QUADRANT_PAIRS, quadrantOf } from '../../src/core/scoring.ts';
 import { VALUES, zeroScores, type ValueScores } from '../../src/core/values.ts';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
-import type { QuadrantCounts, QuestionShares, RawPoint } from '../../src/lib/api.ts';
+import type { ValueTuple } from '../../src/core/points.ts';
+import type { QuadrantCounts, QuestionShares } from '../../src/lib/api.ts';
 
 export interface ResponseRow {
   name: string | null;
@@ -28,7 +29,7 @@ export function expectedAggregates(rows: readonly ResponseRow[]): ExpectedAggreg
     const q: QuadrantCounts = { pair: [first, second], high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
     for (const r of rows) {
       const key = quadrantOf(r.normalized, first, second);
-      q[key.replace('-', '_') as 'high_high' | 'high_low' | 'low_high' | 'low_low'] += 1;
+      q[key] += 1;
     }
     return q;
   });
@@ -67,7 +68,7 @@ export function expectedAnswerShares(answerSets: readonly AnswerChoice[][]): Que
   });
 }
 
-export function rawPoint(raw: Readonly<ValueScores>): RawPoint {
+export function rawPoint(raw: Readonly<ValueScores>): ValueTuple {
   return [raw.love, raw.duty, raw.honor, raw.reason];
 }
 

@@ -2,7 +2,8 @@ import { useMemo, type ReactNode } from 'react';
 import { positionsOf, relativePositionsOf } from '../../core/points.ts';
 import type { Position } from '../../core/scoring.ts';
 import type { PickedDot, ScatterPlot } from '../../charts/insights/scatter.ts';
-import type { Insights, RawPoint } from '../../lib/api.ts';
+import type { ValueTuple } from '../../core/points.ts';
+import type { Insights } from '../../lib/api.ts';
 import { AveragePie } from './AveragePie.tsx';
 import { RespondentScatter } from './RespondentScatter.tsx';
 import { SCATTER_PLOTS } from './scatter-plots.ts';
@@ -13,7 +14,7 @@ interface Props {
   missing: string;
   idPrefix: string;
   /** Raw totals to pick out on the relative plot: the hidden page's search matches. */
-  highlightedRaw?: readonly RawPoint[];
+  highlightedRaw?: readonly ValueTuple[];
   onPick?: (plot: ScatterPlot, dot: PickedDot) => void;
   /** Shown under each plot's caption on the hidden page: the clicked name, the search. */
   extras?: Partial<Record<ScatterPlot, ReactNode>>;

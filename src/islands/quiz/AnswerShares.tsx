@@ -3,7 +3,7 @@ import { QUESTIONS } from '../../core/questions.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import type { QuestionShares } from '../../lib/api.ts';
 import { $answers } from '../../stores/quiz.ts';
-import { $answerShares } from '../../stores/comparisons.ts';
+import { $answerShares } from '../../stores/results.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import styles from './ResultsScreen.module.css';
 

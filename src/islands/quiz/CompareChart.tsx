@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, type CSSProperties } from 'react';
-import { COMPARE_CHART_SIZE } from '../../core/quiz.ts';
+import { COMPARE_CHART_SIZE } from '../../core/display.ts';
 import { formatPercent, savedNormalized } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { prefersReducedMotion } from '../../charts/chartjs.ts';
 import { compareBars } from '../../charts/compare-bars.ts';
 import { $totals } from '../../stores/quiz.ts';
-import { $comparison } from '../../stores/comparisons.ts';
+import { $comparison } from '../../stores/results.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { DATA_STATUS } from '../data-status.ts';
 import styles from './ResultsScreen.module.css';

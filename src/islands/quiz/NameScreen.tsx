@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NAME_MAX_LENGTH } from '../../core/quiz.ts';
+import { NAME_MAX_LENGTH } from '../../core/progress.ts';
 import { submitName } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { CSSProperties, MouseEvent } from 'react';
-import { QUESTION_FADE_MS } from '../../core/quiz.ts';
+import { QUESTION_FADE_MS } from '../../core/display.ts';
 import { $currentQuestion, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
 import styles from './quiz.module.css';

@@ -1,8 +1,8 @@
 import { useMemo, useState, type RefObject } from 'react';
 import figures from 'virtual:figure-summaries';
-import { describePosition as describePlace, figureHref } from '../../core/figures.ts';
+import { describePosition, figureHref } from '../../core/figures.ts';
 import { positionOf, type Position } from '../../core/scoring.ts';
-import { describePosition, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
+import { describeLean, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { possessive } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
@@ -48,8 +48,8 @@ export default function ResultScatter({ canvasRef, own, friend, trail, onReady }
     [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures, trail],
   );
   const description = [
-    describePosition(own.position, possessive(own.label)),
-    friend ? describePosition(friend.position, possessive(friend.label)) : '',
+    describeLean(own.position, possessive(own.label)),
+    friend ? describeLean(friend.position, possessive(friend.label)) : '',
     friend && samePlace(own.position, friend.position) ? 'The two dots are in the same place.' : '',
   ]
     .filter(Boolean)
@@ -85,7 +85,7 @@ export default function ResultScatter({ canvasRef, own, friend, trail, onReady }
         <ul className={styles.figureMarks} aria-label="Figures on the chart">
           {FIGURE_MARKS.map((f) => (
             <li key={f.slug}>
-              <a href={figureHref(f.slug)}>{f.label}</a>: {describePlace(f.position)}
+              <a href={figureHref(f.slug)}>{f.label}</a>: {describePosition(f.position)}
             </li>
           ))}
         </ul>

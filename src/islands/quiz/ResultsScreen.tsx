@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
 import { relativeDay } from '../../core/trail.ts';
 import { totalsOf } from '../../core/totals.ts';
-import { openOverlay } from '../../stores/chrome.ts';
+import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';
 import { $earlierResults, $trailShown } from '../../stores/trail.ts';
 import { $totals, resetAll } from '../../stores/quiz.ts';

@@ -3,7 +3,8 @@
  * it: on the chart, in the table, in the sentence. Here rather than in the
  * results store so that these words load with the results screen, not with "/".
  */
-import type { NamedResult, ResultOrigin } from '../../stores/results.ts';
+import type { NamedResult } from '../../core/result.ts';
+import type { ResultOrigin } from '../../stores/results.ts';
 
 /** The visitor's own result, as the screen names it. */
 export const OWN_LABEL = 'You';

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { QUESTIONS } from '../../../src/core/questions.ts';
-import { TEST_MODE_NAME } from '../../../src/core/quiz.ts';
+import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
 import { cellOf, cellPath } from '../../../src/core/map.ts';
 import { formatPercent, resultPosition, resultShares } from '../../../src/core/scoring.ts';
 import { totalsOf } from '../../../src/core/totals.ts';

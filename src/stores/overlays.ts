@@ -1,5 +1,5 @@
 /**
- * The page chrome of "/": which overlay is open and whether the menu is.
+ * What lies over the page on "/": which overlay is open, and whether the menu is.
  * About and Explain (and the results' "Understanding Your Chart") replace each other.
  */
 import { atom } from 'nanostores';
@@ -27,7 +27,7 @@ export function closeMenu(): void {
 }
 
 /** Everything closed: Home and Start over. */
-export function closeChrome(): void {
+export function closeOverlayAndMenu(): void {
   $overlay.set(null);
   $menuOpen.set(false);
 }

@@ -37,16 +37,8 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const shared = await import('../../src/stores/share.ts');
-const chrome = await import('../../src/stores/chrome.ts');
-const comparisons = await import('../../src/stores/comparisons.ts');
+const overlays = await import('../../src/stores/overlays.ts');
 const outbox = await import('../../src/lib/outbox.ts');
-const sender = await import('../../src/lib/submission-sender.ts');
-
-// The results screen reads the comparisons in a browser; they load only there.
-vi.stubGlobal('document', {});
-comparisons.$comparison.listen(() => {});
-comparisons.$answerShares.listen(() => {});
-vi.unstubAllGlobals();
 
 /** Answer text of the i-th answer of each question, for a list of indices. */
 function pick(indices: number[]): string[] {
@@ -108,12 +100,12 @@ describe('quiz store', () => {
     expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
     // Seconds per question are kept in the store and never sent.
     expect(JSON.stringify(sent)).not.toContain('seconds');
-    expect(results.$saveStatus.get()).toBe('stored');
-    expect(comparisons.$comparison.get()).toEqual({
+    expect(results.$finished.get().phase).toBe('saved');
+    expect(results.$comparison.get()).toEqual({
       status: 'ready',
       data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
-    expect(comparisons.$answerShares.get()).toEqual({ status: 'failed' });
+    expect(results.$answerShares.get()).toEqual({ status: 'failed' });
   });
 
   it('sends an empty name as null', async () => {
@@ -168,8 +160,8 @@ describe('quiz store', () => {
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
-    expect(results.$saveStatus.get()).toBe('stored');
-    expect(comparisons.$comparison.get().status).toBe('ready');
+    expect(results.$finished.get().phase).toBe('saved');
+    expect(results.$comparison.get().status).toBe('ready');
     expect(api.submitted).toHaveLength(1);
 
     api.failSubmit = true;
@@ -186,7 +178,7 @@ describe('quiz store', () => {
     await settle();
     expect(api.submitted.map((s) => s.name)).toEqual(['Again', 'Waiting']);
     expect(outbox.readPending()).toEqual([]);
-    expect(results.$saveStatus.get()).toBe('stored');
+    expect(results.$finished.get().phase).toBe('saved');
   });
 
   it('progress restored midway goes on from there, with the clock of the question on screen restarted', () => {
@@ -220,72 +212,19 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('name');
   });
 
-  it('test mode ("123") stores nothing but still shows results and the comparison', async () => {
-    quiz.startQuiz();
-    quiz.submitName('123');
-    expect(quiz.$isTestMode.get()).toBe(true);
-    answerAll(pick(PATH));
-    await settle();
-    expect(quiz.$screen.get()).toBe('results');
-    expect(api.submitted).toEqual([]);
-    expect(outbox.readPending()).toEqual([]);
-    expect(results.$saveStatus.get()).toBe('test-mode');
-    expect(comparisons.$comparison.get().status).toBe('ready');
-  });
-
-  it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
-    api.failSubmit = true;
-    quiz.startQuiz();
-    quiz.submitName('Retry');
-    answerAll(pick(PATH));
-    await settle();
-    expect(quiz.$screen.get()).toBe('results');
-    expect(results.$saveStatus.get()).toBe('queued');
-    expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
-    expect(outbox.readPending()).toHaveLength(1);
-
-    api.failSubmit = false;
-    expect(await sender.sendPending()).toBe(1);
-    expect(await sender.sendPending()).toBe(0);
-    expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
-    expect(outbox.readPending()).toEqual([]);
-  });
-
   it('resetAll closes everything and returns to an empty intro', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
     quiz.chooseAnswer(pick(PATH)[0]!);
-    chrome.openOverlay('about');
-    chrome.toggleMenu();
+    overlays.openOverlay('about');
+    overlays.toggleMenu();
     quiz.resetAll();
     expect(quiz.$screen.get()).toBe('intro');
     expect(quiz.$name.get()).toBe('');
     expect(quiz.$answers.get()).toEqual([]);
     expect(quiz.$totals.get()).toEqual(zeroScores());
-    expect(chrome.$overlay.get()).toBeNull();
-    expect(chrome.$menuOpen.get()).toBe(false);
-  });
-
-  it('About and Explain replace each other; the menu toggles and closes', () => {
-    chrome.openOverlay('about');
-    expect(chrome.$overlay.get()).toBe('about');
-    chrome.openOverlay('explain');
-    expect(chrome.$overlay.get()).toBe('explain');
-    chrome.openOverlay('about');
-    expect(chrome.$overlay.get()).toBe('about');
-    chrome.closeOverlay();
-    expect(chrome.$overlay.get()).toBeNull();
-
-    chrome.toggleMenu();
-    expect(chrome.$menuOpen.get()).toBe(true);
-    chrome.toggleMenu();
-    expect(chrome.$menuOpen.get()).toBe(false);
-    chrome.toggleMenu();
-    chrome.openOverlay('explain');
-    expect(chrome.$menuOpen.get()).toBe(false);
-    chrome.toggleMenu();
-    chrome.closeMenu();
-    expect(chrome.$menuOpen.get()).toBe(false);
+    expect(overlays.$overlay.get()).toBeNull();
+    expect(overlays.$menuOpen.get()).toBe(false);
   });
 
   it('a share code reopens the result without sending anything; a bad one changes nothing', async () => {
@@ -299,71 +238,5 @@ describe('quiz store', () => {
     expect(results.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.submitted).toEqual([]);
-  });
-
-  it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
-    const browser = new EventTarget();
-    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
-    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
-    try {
-      api.statsDown = true;
-      quiz.startQuiz();
-      quiz.submitName('123');
-      answerAll(pick(PATH));
-      await settle();
-      expect(comparisons.$comparison.get()).toEqual({ status: 'failed' });
-      expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
-
-      api.statsDown = false;
-      browser.dispatchEvent(new Event('online'));
-      await settle();
-      expect(comparisons.$comparison.get()).toEqual({
-        status: 'ready',
-        data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
-      });
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it('a comparison with no one to compare with is empty, not failed', async () => {
-    api.stats = { count: 0, love: null, duty: null, honor: null, reason: null };
-    try {
-      quiz.startQuiz();
-      quiz.submitName('123');
-      answerAll(pick(PATH));
-      await settle();
-      expect(comparisons.$comparison.get()).toEqual({ status: 'empty' });
-    } finally {
-      api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
-    }
-  });
-
-  it('Start over forgets a comparison still on its way', async () => {
-    quiz.startQuiz();
-    quiz.submitName('123');
-    answerAll(pick(PATH));
-    quiz.resetAll();
-    await settle();
-    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
-    expect(results.$saveStatus.get()).toBe('none');
-  });
-
-  it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
-    let release!: () => void;
-    api.holdSubmit = new Promise((r) => (release = r));
-    quiz.startQuiz();
-    quiz.submitName('Patient');
-    answerAll(pick(PATH));
-    await settle();
-    expect(results.$saveStatus.get()).toBe('saving');
-    expect(comparisons.$comparison.get()).toEqual({ status: 'loading' });
-    expect(api.statsCalls).toBe(0);
-
-    release();
-    await settle();
-    expect(results.$saveStatus.get()).toBe('stored');
-    expect(api.statsCalls).toBe(1);
-    expect(comparisons.$comparison.get().status).toBe('ready');
   });
 });

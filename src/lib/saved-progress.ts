@@ -8,11 +8,10 @@
  * as a possible progress of this quiz is ignored, never half used.
  */
 import { QUESTIONS, QUESTION_COUNT } from '../core/questions.ts';
-import { NAME_MAX_LENGTH, TEST_MODE_NAME } from '../core/quiz.ts';
-import type { QuizProgress, Screen, TimedAnswer } from '../core/progress.ts';
-import type { GivenAnswer } from '../core/scoring.ts';
+import { NAME_MAX_LENGTH, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
+import type { NamedResult } from '../core/result.ts';
 import { isSubmissionId } from './outbox.ts';
-import { decodeShareCode, encodeShareCode, shareNameProblem, type SharedResult } from './share.ts';
+import { decodeShareCode, encodeShareCode, shareNameProblem } from './share.ts';
 
 const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
@@ -123,7 +122,7 @@ export function writeSession(progress: QuizProgress): void {
  * which checks a whole answer set and reads the scores from the core) and the
  * name their link carried, refused unless a link could carry it as it is.
  */
-function readFriend(value: unknown): SharedResult | null {
+function readFriend(value: unknown): NamedResult | null {
   if (typeof value !== 'object' || value === null) return null;
   const { code, name } = value as Record<string, unknown>;
   if (name !== null && (typeof name !== 'string' || name === '' || name.trim() !== name || shareNameProblem(name))) return null;
@@ -132,7 +131,7 @@ function readFriend(value: unknown): SharedResult | null {
 }
 
 /** The friend kept for this browser session, or null when there is none that reads back as a finished result. */
-export function readFriendSession(): SharedResult | null {
+export function readFriendSession(): NamedResult | null {
   try {
     const text = storage()?.getItem(FRIEND_KEY);
     return text ? readFriend(JSON.parse(text)) : null;
@@ -145,7 +144,7 @@ export function readFriendSession(): SharedResult | null {
  * Keeps the friend the quiz under way will be compared with, so that a
  * reload mid-quiz or on the results keeps the comparison; null forgets it.
  */
-export function writeFriendSession(friend: { readonly answers: readonly GivenAnswer[]; readonly name: string | null } | null): void {
+export function writeFriendSession(friend: NamedResult | null): void {
   try {
     if (friend === null) storage()?.removeItem(FRIEND_KEY);
     else storage()?.setItem(FRIEND_KEY, JSON.stringify({ code: encodeShareCode(friend.answers), name: friend.name }));

@@ -3,7 +3,7 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import type { QuizProgress } from '../../src/core/progress.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
-const session = await import('../../src/lib/quiz-session.ts');
+const session = await import('../../src/lib/saved-progress.ts');
 
 const KEY = 'myc.quiz-progress.v1';
 const ID = '00000000-0000-4000-8000-000000000007';

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
+
+const api = vi.hoisted(() => ({
+  submitted: [] as SubmitInput[],
+  failSubmit: false,
+  statsDown: false,
+  statsCalls: 0,
+  holdSubmit: null as Promise<void> | null,
+  stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
+}));
+
+vi.mock('../../src/lib/api.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
+  return {
+    ...original,
+    submitResponse: async (input: SubmitInput) => {
+      await api.holdSubmit;
+      if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
+      api.submitted.push(structuredClone(input));
+      return { submission_id: input.submission_id };
+    },
+    fetchResponseStats: async () => {
+      api.statsCalls += 1;
+      if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
+      return api.stats;
+    },
+    fetchAnswerShares: async () => {
+      throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
+    },
+  };
+});
+
+const quiz = await import('../../src/stores/quiz.ts');
+const results = await import('../../src/stores/results.ts');
+const outbox = await import('../../src/lib/outbox.ts');
+
+/** Answer text of the i-th answer of each question, for a list of indices. */
+function pick(indices: number[]): string[] {
+  return indices.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
+}
+
+const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
+
+function answerAll(texts: string[]): void {
+  for (const t of texts) quiz.chooseAnswer(t);
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  quiz.resetAll();
+  api.submitted = [];
+  api.failSubmit = false;
+  api.statsDown = false;
+  api.statsCalls = 0;
+  api.holdSubmit = null;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe("a finished quiz's life: its save and its comparison", () => {
+  it('test mode ("123") stores nothing but still shows results and the comparison', async () => {
+    quiz.startQuiz();
+    quiz.submitName('123');
+    expect(quiz.$isTestMode.get()).toBe(true);
+    answerAll(pick(PATH));
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(api.submitted).toEqual([]);
+    expect(outbox.readPending()).toEqual([]);
+    expect(results.$finished.get().phase).toBe('test-mode');
+    expect(results.$comparison.get().status).toBe('ready');
+  });
+
+  it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
+    api.failSubmit = true;
+    quiz.startQuiz();
+    quiz.submitName('Retry');
+    answerAll(pick(PATH));
+    await settle();
+    expect(quiz.$screen.get()).toBe('results');
+    expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId: quiz.$progress.get().submissionId, reason: 'unreachable' });
+    expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
+    expect(outbox.readPending()).toHaveLength(1);
+
+    api.failSubmit = false;
+    expect(await outbox.sendPending()).toBe(1);
+    expect(await outbox.sendPending()).toBe(0);
+    expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
+    expect(outbox.readPending()).toEqual([]);
+  });
+
+  it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
+    const browser = new EventTarget();
+    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
+    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    try {
+      api.statsDown = true;
+      quiz.startQuiz();
+      quiz.submitName('123');
+      answerAll(pick(PATH));
+      await settle();
+      expect(results.$comparison.get()).toEqual({ status: 'failed' });
+      expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
+
+      api.statsDown = false;
+      browser.dispatchEvent(new Event('online'));
+      await settle();
+      expect(results.$comparison.get()).toEqual({
+        status: 'ready',
+        data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a comparison with no one to compare with is empty, not failed', async () => {
+    api.stats = { count: 0, love: null, duty: null, honor: null, reason: null };
+    try {
+      quiz.startQuiz();
+      quiz.submitName('123');
+      answerAll(pick(PATH));
+      await settle();
+      expect(results.$comparison.get()).toEqual({ status: 'empty' });
+    } finally {
+      api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+    }
+  });
+
+  it('Start over forgets a comparison still on its way', async () => {
+    quiz.startQuiz();
+    quiz.submitName('123');
+    answerAll(pick(PATH));
+    quiz.resetAll();
+    await settle();
+    expect(results.$comparison.get()).toEqual({ status: 'loading' });
+    expect(results.$finished.get().phase).toBe('none');
+  });
+
+  it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
+    let release!: () => void;
+    api.holdSubmit = new Promise((r) => (release = r));
+    quiz.startQuiz();
+    quiz.submitName('Patient');
+    answerAll(pick(PATH));
+    await settle();
+    expect(results.$finished.get().phase).toBe('saving');
+    expect(results.$comparison.get()).toEqual({ status: 'loading' });
+    expect(api.statsCalls).toBe(0);
+
+    release();
+    await settle();
+    expect(results.$finished.get().phase).toBe('saved');
+    expect(api.statsCalls).toBe(1);
+    expect(results.$comparison.get().status).toBe('ready');
+  });
+
+  it('a save that settles after Start over lands nowhere: nothing compared, nothing shown', async () => {
+    let release!: () => void;
+    api.holdSubmit = new Promise((r) => (release = r));
+    quiz.startQuiz();
+    quiz.submitName('Gone');
+    answerAll(pick(PATH));
+    const { submissionId } = quiz.$progress.get();
+    expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
+    quiz.resetAll();
+    release();
+    await settle();
+    expect(api.submitted.map((s) => s.submission_id)).toEqual([submissionId]);
+    expect(outbox.readPending()).toEqual([]);
+    expect(results.$finished.get()).toEqual({ phase: 'none' });
+    expect(api.statsCalls).toBe(0);
+    expect(results.$comparison.get()).toEqual({ status: 'loading' });
+  });
+});
