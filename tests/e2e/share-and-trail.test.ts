@@ -86,8 +86,10 @@ describe("a shared result's page", () => {
     // The comparison with everyone else is there, as on "/" (no one else has answered here yet).
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByText(/no one else has answered yet/i).first().waitFor();
 
+    // Straight to the name screen, as from "/".
     await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
-    await startWithName(page, 'Sam');
+    await page.getByPlaceholder("What's your name?").fill('Sam');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await answer(page, PATH_A);
     await page.getByRole('heading', { level: 1, name: 'Sam and Rhea' }).waitFor();
     expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
