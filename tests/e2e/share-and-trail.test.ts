@@ -91,7 +91,8 @@ describe("a shared result's page", () => {
     await page.getByPlaceholder("What's your name?").fill('Sam');
     await page.getByRole('button', { name: 'Continue' }).click();
     await answer(page, PATH_A);
-    await page.getByRole('heading', { level: 1, name: 'Sam and Rhea' }).waitFor();
+    await waitForResults(page);
+    expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
     expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
       `${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`,
     );
