@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
@@ -8,14 +8,22 @@ import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
 import { apiOriginOf, cspDirectives } from './src/integrations/static-headers.ts';
+import { hostedProject } from './src/lib/supabase-env.ts';
 
 // The public address the pages are published under (canonical URLs, sitemap).
 const site = process.env.SITE_URL || 'http://localhost:4321';
 
-// Read as the browser bundle reads it (environment or .env files), so the policy lets the site reach its API.
-const { PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+// Read as astro:env reads them (environment or .env files). A URL without a
+// key, or a key without the URL, stops the build here, naming the variable;
+// the policy lets the site reach the project's API.
+const publicEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+const project = hostedProject(publicEnv);
+if (project && !publicEnv.PUBLIC_SUPABASE_PUBLISHABLE_KEY) {
+  console.warn('PUBLIC_SUPABASE_ANON_KEY is the legacy anon key; Supabase deprecates those keys: set PUBLIC_SUPABASE_PUBLISHABLE_KEY instead.');
+}
+const supabaseVariable = () => envField.string({ context: 'client', access: 'public', optional: true });
 
-// Pages no search engine should list; robots.txt disallows them and they carry noindex.
+// Pages no search engine should list: the sitemap leaves them out and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
 // Shared results' pages stand in for "/" with their own preview; they carry noindex and stay out of the sitemap.
 import { CELL_PAGES } from './src/core/map.ts';
@@ -34,14 +42,28 @@ export default defineConfig({
         // script on "/" for nothing; the lazy chunks (results, charts,
         // history) are fetched ahead of need instead. Astro sets this option
         // itself at the top level, so it is set for the browser build here.
+        //
+        // Reading a property counts as a side effect by default, which keeps
+        // every Chart.js class whose static fields read another's (the time
+        // scales, radar, polar area) although nothing uses it; our code and
+        // its libraries have no getters that must run for their effect.
         name: 'no-module-preload',
         configEnvironment(name) {
-          return name === 'client' ? { build: { modulePreload: false } } : undefined;
+          return name === 'client'
+            ? { build: { modulePreload: false, rolldownOptions: { treeshake: { propertyReadSideEffects: false } } } }
+            : undefined;
         },
       },
     ],
   },
-  security: { csp: { directives: cspDirectives(apiOriginOf(PUBLIC_SUPABASE_URL)) } },
+  env: {
+    schema: {
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
+      PUBLIC_SUPABASE_PUBLISHABLE_KEY: supabaseVariable(),
+      PUBLIC_SUPABASE_ANON_KEY: supabaseVariable(),
+    },
+  },
+  security: { csp: { directives: cspDirectives(apiOriginOf(project?.url)) } },
   integrations: [
     react(),
     figureSummaries(),

@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          exclude: ['tests/e2e/**', 'tests/cross-engine/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -20,6 +20,18 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // Each file starts its own server and browser; two cores cannot carry more.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'cross-engine',
+          include: ['tests/cross-engine/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/cross-engine/support/global-setup.ts'],
+          // One engine and its server at a time: two cores carry no more beside the rest of the run.
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -11,13 +11,14 @@
  *   [route ...]          only these routes, e.g. / /insights (default every page)
  * CHROMIUM_PATH picks the browser (default: Debian's /usr/bin/chromium).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median, positiveInt, seed, serve } from './bench-server.ts';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { routeOf } from './page-weight.ts';
 import { buildSite, htmlFiles } from './site-build.ts';
@@ -40,57 +41,6 @@ interface Figures {
 }
 
 type Key = Exclude<keyof Figures, 'lighthouseVersion'>;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function positiveInt(text: string | undefined, fallback: number, name: string): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not "${text}"`);
-  return n;
-}
-
-function seed(dataDir: string, respondents: number): void {
-  if (respondents === 0) return;
-  console.log(`Seeding ${respondents.toLocaleString('en')} respondents ...`);
-  const run = spawnSync(process.execPath, ['scripts/seed.ts', '--respondents', String(respondents)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
-  });
-  if (run.status !== 0) throw new Error(`seeding failed (${run.status ?? run.signal})`);
-}
-
-/** Starts the product's server on a free port; resolves with its address once it listens. */
-function serve(siteDir: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        SITE_DIR: siteDir,
-        // A password of its own, so the first start prints none.
-        HIDDEN_PAGE_PASSWORD: `bench-${process.pid}-${Date.now()}`,
-      },
-    });
-    let output = '';
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /at (http:\/\/[^\s/]+)/.exec(output);
-      if (m) resolve({ child, url: m[1]! });
-    };
-    child.stdout.on('data', listen);
-    child.stderr.on('data', listen);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened:\n${output}`)));
-  });
-}
 
 async function audit(url: string, port: number, saveAs?: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });

@@ -1,10 +1,12 @@
 /**
  * `npm test`: every test of the project in one vitest run (core, both
- * database engines, server, end-to-end in Chromium), closing with one plain
- * line `N passed, N failed` that CI reads.
+ * database engines, server, end-to-end in Chromium, the visitor's flows in
+ * Firefox and WebKit), closing with one plain line `N passed, N failed` that
+ * CI reads.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { missingPackages } from '../tests/cross-engine/support/binaries.ts';
 import { findChromium } from './chromium.ts';
 
 const RESULTS_DIR = '.test-results';
@@ -32,6 +34,20 @@ function ensureChromium(): void {
   findChromium();
 }
 
+/**
+ * Debian's Firefox ESR, WebKitWebDriver and Xvfb for the cross-engine
+ * suite, installed when missing and this runs as root. Otherwise the suite
+ * itself says which engine cannot start and which package it needs.
+ */
+function ensureOtherEngines(): void {
+  const missing = [...missingPackages('firefox'), ...missingPackages('webkit')];
+  if (!missing.length || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
+  console.log(`Installing Debian's ${missing.join(', ')} for the cross-engine tests.`);
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit' });
+  if (!install || install.status !== 0) console.error(`Could not install ${missing.join(', ')}: the cross-engine tests will say so.`);
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -40,6 +56,7 @@ interface VitestReport {
 }
 
 ensureChromium();
+ensureOtherEngines();
 mkdirSync(RESULTS_DIR, { recursive: true });
 rmSync(JSON_REPORT, { force: true });
 

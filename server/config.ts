@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Every setting the local server reads from its environment. */
 export interface ServerConfig {
   port: number;
@@ -8,19 +10,33 @@ export interface ServerConfig {
   hiddenPagePassword: string | undefined;
   siteDir: string;
   /**
-   * How many proxies in front of the server append to X-Forwarded-For; 0
-   * means none, and the socket's address is the client's.
+   * The proxies in front of the server, by address (fastify's trustProxy:
+   * IPs, CIDR ranges, or proxy-addr's `loopback`, `linklocal`,
+   * `uniquelocal`); unset, the socket's address is the client's.
    */
-  trustedProxies: number;
+  trustProxy: string | undefined;
 }
 
-function readTrustProxy(value: string | undefined): number {
-  if (!value) return 0;
-  const hops = Number(value);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0 to 10), not "${value}"`);
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  const [ip = '', bits, ...rest] = entry.split('/');
+  return NAMED_RANGES.has(entry) || (isIP(ip) > 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+}
+
+/**
+ * The proxies, by address. A count of hops would trust whoever reaches the
+ * server directly, so fastify no longer takes one.
+ */
+function readTrustProxy(value: string | undefined): string | undefined {
+  if (!value || value === '0') return undefined;
+  const wrong = value.split(',').find((entry) => !isProxyAddress(entry.trim()));
+  if (wrong !== undefined) {
+    throw new Error(
+      `TRUST_PROXY names the proxies in front of the server by address (IPs, CIDR ranges, loopback, linklocal, uniquelocal), not by count: "${wrong}" is none of these`,
+    );
   }
-  return hops;
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,6 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     hiddenPagePassword: env.HIDDEN_PAGE_PASSWORD || undefined,
     siteDir: env.SITE_DIR || 'dist',
-    trustedProxies: readTrustProxy(env.TRUST_PROXY),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -13,7 +13,7 @@ if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
-const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustedProxies: config.trustedProxies });
+const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustProxy: config.trustProxy });
 const shutdown = async () => {
   await app.close();
   await db.close();

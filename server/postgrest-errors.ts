@@ -41,8 +41,6 @@ export const requestErrors = {
   invalidPath: () => new RpcError(404, errorBody('PGRST125', 'Invalid path specified in request URL')),
   rpcMethod: (method: string) => new RpcError(405, errorBody('PGRST101', `Cannot use the ${method} method on RPC`)),
   unsupportedMethod: (method: string) => new RpcError(405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`)),
-  tableNotFound: (schema: string, name: string) =>
-    new RpcError(404, errorBody('PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)),
   transport: (status: number, message: string, details: string | null = null) =>
     new RpcError(status, errorBody(`PT${status}`, message, details)),
 };

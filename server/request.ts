@@ -1,9 +1,9 @@
 /**
  * Reading a raw HTTP request the way PostgREST and static hosts do: lenient
- * URL decoding, bounded JSON, and the client's address.
+ * URL decoding, bounded JSON, and the headers the database is handed.
  */
-import { isIP } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
 
 /**
  * Decodes percent-escapes byte by byte and reads the bytes as UTF-8, with
@@ -44,12 +44,9 @@ export function decodableUrl(url: string): string {
   }
 }
 
-/** The raw URL's path segments, each decoded, and its query string. */
-export function splitUrl(rawUrl: string): { segments: string[]; query: URLSearchParams } {
-  const queryAt = rawUrl.indexOf('?');
-  const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
-  const query = new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1));
-  return { segments: path.split('/').slice(1).map(decodeLenient), query };
+/** Query arguments as PostgREST reads them: bad escapes become U+FFFD, never an error. */
+export function parseQuery(query: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(query));
 }
 
 /**
@@ -72,47 +69,26 @@ export function nestingDepth(value: unknown, limit: number): number {
 }
 
 /** `::ffff:192.0.2.1` is how an IPv6 socket shows an IPv4 client; one client, one address. */
-function canonicalAddress(address: string): string {
+export function canonicalAddress(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
 
 /**
- * The client's address: the socket's, or, behind `trustedProxies` proxies
- * that each append the address they saw to X-Forwarded-For, the entry that
- * many places from its end. Counting from the end matters: the start of the
- * header is whatever the client chose to send. An entry that is not an IP
- * address means a proxy is misconfigured; the socket's address is used.
+ * PostgREST's `request.headers`: every header but the cookie, names
+ * lower-case, repeated ones joined; then the header the database reads the
+ * client's address from, set to the address the server determined,
+ * whatever the client sent under that name.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: number): string {
-  const socket = canonicalAddress(socketAddress ?? '');
-  if (trustedProxies === 0 || !forwardedFor) return socket;
-  const hops = forwardedFor
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  const hop = hops[Math.max(0, hops.length - trustedProxies)];
-  return hop && isIP(hop) ? canonicalAddress(hop) : socket;
-}
-
-/** PostgREST's `request.headers`: every header but cookies, names lower-case, repeated ones joined. */
-export function headersForDatabase(headers: IncomingHttpHeaders, client: string): Record<string, string> {
+export function headersForDatabase(
+  headers: IncomingHttpHeaders,
+  addressHeader: string,
+  address: string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || name === 'cookie') continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  // The database reads the client from here; it is what the server determined, never what the client claimed.
-  out['x-forwarded-for'] = client;
-  return out;
-}
-
-/** PostgREST's `request.cookies`. */
-export function cookiesOf(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    out[pair.slice(0, at).trim()] = decodeLenient(pair.slice(at + 1).trim());
-  }
+  out[addressHeader] = address;
   return out;
 }

@@ -1,34 +1,49 @@
 /**
- * Everything under /rest, answered as Supabase's API gateway and PostgREST
- * answer it: /rest/v1/rpc/<fn> calls a function, a table's address is
- * refused as it is for the anon role, and anything malformed gets
- * PostgREST's {code, message, details, hint} with PostgREST's status.
+ * Supabase's API gateway and PostgREST, as far as the site and supabase-js
+ * use them: POST (or a read-only GET) /rest/v1/rpc/<fn> calls a function,
+ * and anything malformed or unknown under /rest gets PostgREST's
+ * {code, message, details, hint} with PostgREST's status.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from './db/engine.ts';
 import { RpcError, fromDatabaseError, requestErrors, type HeaderList } from './postgrest-errors.ts';
-import { clientAddress, cookiesOf, headersForDatabase, nestingDepth, splitUrl } from './request.ts';
+import { canonicalAddress, headersForDatabase, nestingDepth } from './request.ts';
 import { callRpc, type RpcArgs } from './rpc.ts';
 
 export const REST_PREFIX = '/rest';
 /** Our functions take flat arguments and one list of objects; nothing real nests deeper. */
 export const MAX_JSON_DEPTH = 32;
 const JSON_TYPE = 'application/json; charset=utf-8';
+const RPC_ROUTE = '/v1/rpc/:fn';
 /** The verbs PostgREST knows; any other is refused before the path is read. */
-export const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const RPC_METHODS = 'OPTIONS,GET,HEAD,POST';
-const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
+const POSTGREST_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export interface RestOptions {
   db: Database;
-  /** See ServerConfig.trustedProxies. */
-  trustedProxies: number;
 }
 
-export function sendRpcError(reply: FastifyReply, error: RpcError): FastifyReply {
-  applyHeaders(reply, error.headers);
-  return reply.status(error.status).type(JSON_TYPE).send(JSON.stringify(error.body));
+/**
+ * The header the database reads the client's address from. The hosted
+ * platform writes it and a client cannot forge it there; locally the server
+ * writes it on every call, over anything the client sent. Read once, at start.
+ */
+export async function readAddressHeader(db: Database): Promise<string> {
+  const [row] = await db.query<{ header: string | null }>('select private.client_address_header() as header');
+  if (!row?.header) throw new Error("private.settings names no client_address_header: the limits could not tell clients apart");
+  return row.header;
 }
+
+interface RpcRoute {
+  Params: { fn: string };
+  Querystring: RpcArgs;
+  Body: RpcArgs | undefined;
+}
+
+const schema = {
+  params: { type: 'object', properties: { fn: { type: 'string', minLength: 1 } }, required: ['fn'] },
+  // The arguments by name: a JSON object, whatever its keys (the function's signature decides).
+  body: { type: 'object' },
+} as const;
 
 /** Headers set by a function; a name given twice is sent twice, as PostgREST does. */
 function applyHeaders(reply: FastifyReply, headers: HeaderList): void {
@@ -42,98 +57,80 @@ function applyHeaders(reply: FastifyReply, headers: HeaderList): void {
   for (const [name, values] of byName) reply.header(name, values.length === 1 ? values[0] : values);
 }
 
-function isArgs(value: unknown): value is RpcArgs {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export function sendRpcError(reply: FastifyReply, error: RpcError): FastifyReply {
+  applyHeaders(reply, error.headers);
+  return reply.status(error.status).type(JSON_TYPE).send(JSON.stringify(error.body));
 }
 
-function jsonArgs(text: string): RpcArgs {
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw requestErrors.invalidJson();
-  }
-  if (!isArgs(parsed)) throw requestErrors.invalidJson();
-  if (nestingDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+function asPostgrestError(error: FastifyError | RpcError): RpcError {
+  if (error instanceof RpcError) return error;
+  if (error.validation) return error.validationContext === 'params' ? requestErrors.invalidPath() : requestErrors.invalidJson();
+  const status = error.statusCode ?? 500;
+  // A body fastify's JSON parser refused: broken, empty, or with a __proto__ key.
+  if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) return requestErrors.invalidJson();
+  return status < 500 ? requestErrors.transport(status, error.message) : fromDatabaseError(error);
+}
+
+/** Every error the server answers, in PostgREST's shape; what only a gateway would refuse gets a PTnnn code. */
+export function answerError(error: FastifyError | RpcError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const answer = asPostgrestError(error);
+  if (answer.status >= 500) req.log.error(error);
+  return sendRpcError(reply, answer);
+}
+
+/** PostgREST reads arguments from JSON only, and takes a body without a Content-Type for JSON. */
+async function refuseOtherMediaTypes(req: FastifyRequest): Promise<void> {
+  const type = req.headers['content-type'];
+  if (type === undefined) return;
+  const mediaType = type.split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw requestErrors.contentType(mediaType);
+}
+
+/** No body calls the function without arguments; a body nested past the limit never reaches the database. */
+async function boundArguments(req: FastifyRequest<RpcRoute>): Promise<void> {
+  if (req.body === undefined) req.body = {};
+  if (nestingDepth(req.body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw requestErrors.invalidJson(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
-  return parsed;
 }
 
-/** Repeated keys become a list, as PostgREST reads them. */
-function formArgs(params: URLSearchParams): RpcArgs {
-  const args: RpcArgs = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    args[key] = values.length === 1 ? values[0] : values;
-  }
-  return args;
-}
+export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db }) => {
+  const addressHeader = await readAddressHeader(db);
+  // On the RPC route only a body without a Content-Type gets here: refuseOtherMediaTypes turned away every other type.
+  api.addContentTypeParser('*', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
 
-/** The arguments of a POST, by its Content-Type; PostgREST assumes JSON when none is given. */
-function bodyArgs(req: FastifyRequest): RpcArgs {
-  const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-  const mediaType = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
-  if (mediaType === 'application/json' || mediaType === '') return jsonArgs(body);
-  if (mediaType === 'application/x-www-form-urlencoded') return formArgs(new URLSearchParams(body));
-  throw requestErrors.contentType(mediaType);
-}
+  const call = async (req: FastifyRequest<RpcRoute>, reply: FastifyReply, args: RpcArgs) => {
+    const res = await callRpc(db, req.params.fn, args, {
+      method: req.method as 'GET' | 'HEAD' | 'POST',
+      headers: headersForDatabase(req.headers, addressHeader, canonicalAddress(req.ip)),
+    });
+    reply.status(res.status).type(JSON_TYPE);
+    applyHeaders(reply, res.headers);
+    return reply.send(res.body);
+  };
 
-async function answerRpc(req: FastifyRequest, reply: FastifyReply, opts: RestOptions, name: string, query: URLSearchParams) {
-  const method = req.method;
-  if (method === 'OPTIONS') return reply.status(200).header('allow', RPC_METHODS).send();
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw requestErrors.rpcMethod(method);
-  const args = method === 'POST' ? bodyArgs(req) : formArgs(query);
-  const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']?.toString(), opts.trustedProxies);
-  const res = await callRpc(opts.db, name, args, {
-    method,
-    headers: headersForDatabase(req.headers, client),
-    cookies: cookiesOf(req.headers.cookie),
+  // GET answers HEAD too (fastify's exposeHeadRoutes); both run read-only.
+  api.get<RpcRoute>(RPC_ROUTE, { schema: { params: schema.params } }, (req, reply) => call(req, reply, req.query));
+  api.post<RpcRoute>(
+    RPC_ROUTE,
+    { schema, onRequest: refuseOtherMediaTypes, preValidation: boundArguments },
+    (req, reply) => call(req, reply, req.body ?? {}),
+  );
+  api.route({
+    method: ['PUT', 'PATCH', 'DELETE'],
+    url: RPC_ROUTE,
+    handler: async (req) => {
+      throw requestErrors.rpcMethod(req.method);
+    },
   });
-  reply.status(res.status).type(JSON_TYPE);
-  applyHeaders(reply, res.headers);
-  return reply.send(res.body);
-}
+  api.options(RPC_ROUTE, (_req, reply) => reply.header('allow', 'OPTIONS,GET,HEAD,POST').send());
 
-/** The local server serves functions only; a table is answered as PostgREST answers the anon role. */
-async function answerTable(req: FastifyRequest, reply: FastifyReply, opts: RestOptions, name: string) {
-  if (req.method === 'OPTIONS') return reply.status(200).header('allow', TABLE_METHODS).send();
-  const privilege = { GET: 'SELECT', HEAD: 'SELECT', POST: 'INSERT', PUT: 'INSERT', PATCH: 'UPDATE', DELETE: 'DELETE' }[
-    req.method
-  ];
-  if (!privilege) throw requestErrors.unsupportedMethod(req.method);
-  const [table] = await opts.db
-    .query<{ granted: boolean }>(
-      `select has_table_privilege('anon', c.oid, $2) as granted
-         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')`,
-      [name, privilege],
-    )
-    .catch((error: unknown) => Promise.reject(fromDatabaseError(error)));
-  if (!table) throw requestErrors.tableNotFound('public', name);
-  if (!table.granted) {
-    throw new RpcError(401, { code: '42501', message: `permission denied for table ${name}`, details: null, hint: null });
-  }
-  throw requestErrors.transport(501, 'The local server answers /rest/v1/rpc/<function> only');
-}
-
-/** Answers any request whose path starts with /rest, from its raw URL. */
-export async function answerRest(req: FastifyRequest, reply: FastifyReply, opts: RestOptions): Promise<FastifyReply> {
-  try {
-    if (!HTTP_METHODS.has(req.method)) throw requestErrors.unsupportedMethod(req.method);
-    const { segments, query } = splitUrl(req.raw.url ?? '/');
-    const [prefix, version, resource, fn, ...rest] = segments;
-    if (`/${prefix}` !== REST_PREFIX || version !== 'v1' || !resource) throw requestErrors.invalidPath();
-    if (resource === 'rpc') {
-      if (!fn || rest.length > 0) throw requestErrors.invalidPath();
-      return await answerRpc(req, reply, opts, fn, query);
-    }
-    if (fn !== undefined) throw requestErrors.invalidPath();
-    return await answerTable(req, reply, opts, resource);
-  } catch (error) {
-    const answer = fromDatabaseError(error);
-    if (answer.status >= 500) req.log.error(error);
-    return sendRpcError(reply, answer);
-  }
-}
+  // Every other address under /rest is PostgREST's to refuse, not the site's.
+  const unknownAddress = async (req: FastifyRequest) => {
+    throw POSTGREST_METHODS.has(req.method) ? requestErrors.invalidPath() : requestErrors.unsupportedMethod(req.method);
+  };
+  api.all('/', unknownAddress);
+  api.all('/*', unknownAddress);
+  // What fastify routes no verb for (PROPFIND, say) ends up here.
+  api.setNotFoundHandler(unknownAddress);
+};

@@ -13,9 +13,8 @@ export type RpcArgs = Record<string, unknown>;
 export interface RpcRequest {
   /** GET (and HEAD) run read-only, as do calls of stable and immutable functions. */
   method?: 'GET' | 'HEAD' | 'POST';
-  /** Lower-case names. `x-forwarded-for` must already be the client's address as the server determined it. */
+  /** Lower-case names; the client's address is already in the header the database reads it from. */
   headers?: Record<string, string>;
-  cookies?: Record<string, string>;
 }
 
 export interface RpcResponse {
@@ -130,8 +129,6 @@ function responseHeaders(setting: string | null): HeaderList {
 /**
  * Runs the function and returns what PostgREST would answer. A raised
  * error comes back as a thrown RpcError, its transaction rolled back.
- */
-/**
  * Without `request` the call stands for one made inside the database (a
  * script, a test): no request settings, so no per-client limit applies, as
  * with a direct SQL call. Every HTTP request passes its own.
@@ -150,16 +147,8 @@ export async function callRpc(db: Database, name: string, args: RpcArgs, request
           `select set_config('request.method', $1, true),
                   -- what PostgREST sees behind the gateway, which strips /rest/v1
                   set_config('request.path', $2, true),
-                  set_config('request.headers', $3, true),
-                  set_config('request.cookies', $4, true),
-                  set_config('request.jwt.claims', $5, true)`,
-          [
-            method,
-            `/rpc/${name}`,
-            JSON.stringify(request.headers ?? {}),
-            JSON.stringify(request.cookies ?? {}),
-            JSON.stringify({ role: API_ROLE }),
-          ],
+                  set_config('request.headers', $3, true)`,
+          [method, `/rpc/${name}`, JSON.stringify(request.headers ?? {})],
         );
       }
       const names = fn.argnames ?? [];

@@ -6,80 +6,83 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../src/integrations/static-headers.ts';
-import { decodeLenient } from './request.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { headersFor, parseHeadersFile } from '../src/integrations/static-headers.ts';
 
 export const NOT_FOUND_PAGE = '404.html';
 const HEADERS_FILE = '_headers';
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
-export interface Site {
-  /** Files that may be asked for, relative to the site's folder with "/" between folders. */
-  files: ReadonlySet<string>;
-  rules: readonly HeaderRule[];
-}
-
-/** What the built site holds; it does not change while the server runs. */
-export function readSite(siteDir: string): Site {
+/**
+ * Files that may be asked for, relative to the site's folder with "/"
+ * between folders; the built site does not change while the server runs.
+ */
+export function servableFiles(root: string): ReadonlySet<string> {
   const files = new Set<string>();
-  for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const file = relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    const file = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
     // The compressed copies are sent in place of their originals, never under their own names.
     if (file === HEADERS_FILE || file.split('/').some((part) => part.startsWith('.')) || COMPRESSED_COPY.test(file)) continue;
+    // The 404 page is an answer, not an address: /404 is as unknown as any other.
+    if (file === NOT_FOUND_PAGE) continue;
     files.add(file);
   }
-  const headersPath = join(siteDir, HEADERS_FILE);
-  const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
-  return { files, rules };
+  return files;
 }
 
 type Resolution = { file: string } | { redirect: string } | undefined;
 
-/** The file a path names, or where it should go instead. */
-export function resolvePath(site: Site, path: string, query: string): Resolution {
+/** The file a decoded path names, or where it should go instead. */
+export function resolvePath(files: ReadonlySet<string>, path: string): Resolution {
   if (!path.startsWith('/') || path.includes('\0') || path.includes('\\') || path.includes('//')) return undefined;
   if (path.split('/').some((part) => part === '..' || part === '.')) return undefined;
-  if (path === '/') return site.files.has('index.html') ? { file: 'index.html' } : undefined;
+  if (path === '/') return files.has('index.html') ? { file: 'index.html' } : undefined;
   // Pages live at addresses without a trailing slash; /values/ goes to /values.
   if (path.endsWith('/')) {
     const target = path.slice(0, -1);
-    const resolved = resolvePath(site, target, '');
-    return resolved && 'file' in resolved ? { redirect: `${encodeURI(target)}${query}` } : undefined;
+    return resolvePath(files, target) ? { redirect: target } : undefined;
   }
   const file = path.slice(1);
-  // The 404 page is an answer, not an address: /404 is as unknown as any other.
-  if (file === NOT_FOUND_PAGE || file === NOT_FOUND_PAGE.replace(/\.html$/, '')) return undefined;
-  if (site.files.has(file)) return { file };
-  if (site.files.has(`${file}.html`)) return { file: `${file}.html` };
+  if (files.has(file)) return { file };
+  if (files.has(`${file}.html`)) return { file: `${file}.html` };
   return undefined;
 }
 
-export async function answerSite(req: FastifyRequest, reply: FastifyReply, site: Site): Promise<FastifyReply> {
-  const raw = req.raw.url ?? '/';
-  const queryAt = raw.indexOf('?');
-  const path = decodeLenient(queryAt < 0 ? raw : raw.slice(0, queryAt));
-  for (const [name, value] of headersFor(site.rules, path)) reply.header(name, value);
-  const found = req.method === 'GET' || req.method === 'HEAD' ? resolvePath(site, path, queryAt < 0 ? '' : raw.slice(queryAt)) : undefined;
-  if (found && 'redirect' in found) return reply.redirect(found.redirect, 301);
-  if (found) return reply.sendFile(found.file);
-  reply.code(404);
-  if (!site.files.has(NOT_FOUND_PAGE)) return reply.type('text/plain; charset=utf-8').send('Not found');
-  return reply.sendFile(NOT_FOUND_PAGE, { etag: false, lastModified: false });
-}
+const pathOf = (url: string) => decodeURI(url.split('?')[0]!);
 
-/** Serves the site in siteDir for every GET and HEAD not under /rest; returns it for the not-found answers. */
-export async function registerSite(app: FastifyInstance, siteDir: string): Promise<Site> {
-  const site = readSite(siteDir);
+export const site: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  const files = servableFiles(root);
+  const headersPath = join(root, HEADERS_FILE);
+  const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  const hasNotFoundPage = existsSync(join(root, NOT_FOUND_PAGE));
+
   await app.register(fastifyStatic, {
-    root: siteDir,
+    root,
+    // The routes below decide which file an address names; the plugin sends it.
     serve: false,
     preCompressed: true,
     // Caching comes from _headers, as on a static host.
     cacheControl: false,
     dotfiles: 'deny',
   });
-  app.get('/*', (req, reply) => answerSite(req, reply, site));
-  return site;
-}
+
+  // Every answer, the 404 page and redirects included, carries the headers _headers gives its path.
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of headersFor(rules, pathOf(req.url))) reply.header(name, value);
+  });
+
+  app.get<{ Params: { '*': string } }>('/*', (req, reply) => {
+    const found = resolvePath(files, `/${req.params['*']}`);
+    if (!found) return reply.callNotFound();
+    if ('file' in found) return reply.sendFile(found.file);
+    const queryAt = req.url.indexOf('?');
+    return reply.redirect(encodeURI(found.redirect) + (queryAt < 0 ? '' : req.url.slice(queryAt)), 301);
+  });
+
+  app.setNotFoundHandler((_req, reply) => {
+    reply.code(404);
+    if (!hasNotFoundPage) return reply.type('text/plain; charset=utf-8').send('Not found');
+    return reply.sendFile(NOT_FOUND_PAGE, { etag: false, lastModified: false });
+  });
+};

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './engine.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
-const ROLES_SQL = fileURLToPath(new URL('./supabase-roles.sql', import.meta.url));
+/** What a hosted project has before any migration: the API roles and their default grants. */
+export const ROLES_SQL = fileURLToPath(new URL('./supabase-roles.sql', import.meta.url));
 
 export interface Migration {
   version: string;

@@ -1,40 +1,19 @@
 /**
  * Chart.js, loaded on first use so that nothing of it weighs on a page before
- * a chart is drawn. Only the parts our charts draw with are registered, so
- * the rest is left out of the bundle; the matrix plugin loads only for a
- * matrix chart (the insights heatmap). A load that fails (offline) is tried
- * again each time the browser is back online.
+ * a chart is drawn. Only the parts our charts draw with are imported and
+ * registered (chart-core.ts), so the rest is left out of the bundle; the
+ * matrix plugin loads only for a matrix chart (the insights heatmap). A load
+ * that fails (offline) is tried again each time the browser is back online.
  */
 import type { ChartType } from 'chart.js';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
 
-export type ChartModule = typeof import('chart.js');
+/** What a chart needs of Chart.js once it is loaded: the class, with our parts registered. */
+export type ChartModule = typeof import('./chart-core.ts');
 
-const loadCore = lazyOnce(() =>
-  import('chart.js').then((chartjs) => {
-    chartjs.Chart.register(
-      chartjs.BarController,
-      chartjs.BarElement,
-      chartjs.PieController,
-      chartjs.ArcElement,
-      chartjs.ScatterController,
-      chartjs.PointElement,
-      chartjs.LinearScale,
-      chartjs.CategoryScale,
-      chartjs.Legend,
-      chartjs.Tooltip,
-    );
-    return chartjs;
-  }),
-);
-
-const loadWithMatrix = lazyOnce(() =>
-  Promise.all([loadCore(), import('chartjs-chart-matrix')]).then(([chartjs, matrix]) => {
-    chartjs.Chart.register(matrix.MatrixController, matrix.MatrixElement);
-    return chartjs;
-  }),
-);
+const loadCore = lazyOnce(() => import('./chart-core.ts'));
+const loadWithMatrix = lazyOnce(() => import('./chart-matrix.ts'));
 
 /** Chart.js ready to draw a chart of `type`; resolves once it could be loaded, however long that takes. */
 export function loadChartJs(type: ChartType, { what, signal }: { what: string; signal?: AbortSignal }): Promise<ChartModule> {

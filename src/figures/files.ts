@@ -5,9 +5,10 @@
  * collection's own schema, so a figure these accept is one the site builds.
  *
  * Front matter is read by a deliberately small parser: `key: value` lines,
- * where a value is a double-quoted string, a number or plain text, and one
- * level of indented `key: value` lines under a bare `key:`. Anything else
- * (lists, multi-line strings, anchors) is refused rather than guessed at.
+ * where a value is a double-quoted string, a number or plain text, and under
+ * a bare `key:` one level of indented lines, either all `key: value` (a map)
+ * or all `- value` (a list). Anything else (nested lists, multi-line
+ * strings, anchors) is refused rather than guessed at.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -22,10 +23,11 @@ export interface FigureFile extends FigurePoint {
 }
 
 type Scalar = string | number;
-type FrontMatter = Record<string, Scalar | Record<string, Scalar>>;
+type FrontMatter = Record<string, Scalar | Scalar[] | Record<string, Scalar>>;
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 const ENTRY = /^( *)([A-Za-z_][\w-]*):(?: +(.*?))? *$/;
+const ITEM = /^ +- +(.*?) *$/;
 
 function scalar(raw: string, where: string): Scalar {
   if (raw.startsWith('"')) {
@@ -50,22 +52,33 @@ export function parseFrontMatter(source: string, where = 'front matter'): { data
   const fenced = FENCE.exec(source);
   if (!fenced) throw new Error(`${where}: no front matter between --- lines`);
   const data: FrontMatter = {};
-  let nested: Record<string, Scalar> | undefined;
+  // The bare key whose indented lines are being read, and what they have made of it so far.
+  let open: { key: string; value?: Scalar[] | Record<string, Scalar> } | undefined;
   for (const [i, line] of fenced[1]!.split(/\r?\n/).entries()) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     const at = `${where}, line ${i + 2}`;
+    const item = ITEM.exec(line);
+    if (item) {
+      if (!open || (open.value && !Array.isArray(open.value))) throw new Error(`${at}: unexpected list item`);
+      const list: Scalar[] = open.value ?? (data[open.key] = open.value = []);
+      list.push(scalar(item[1]!, at));
+      continue;
+    }
     const entry = ENTRY.exec(line);
     if (!entry) throw new Error(`${at}: expected "key: value", got ${line}`);
     const [, indent = '', key = '', raw] = entry;
     if (indent === '') {
       if (key in data) throw new Error(`${at}: ${key} is given twice`);
-      if (raw === undefined) data[key] = nested = {};
-      else {
+      if (raw === undefined) {
+        data[key] = {};
+        open = { key };
+      } else {
         data[key] = scalar(raw, at);
-        nested = undefined;
+        open = undefined;
       }
     } else {
-      if (!nested || raw === undefined) throw new Error(`${at}: unexpected indented line`);
+      if (!open || raw === undefined || Array.isArray(open.value)) throw new Error(`${at}: unexpected indented line`);
+      const nested: Record<string, Scalar> = open.value ?? (data[open.key] = open.value = {});
       if (key in nested) throw new Error(`${at}: ${key} is given twice`);
       nested[key] = scalar(raw, at);
     }

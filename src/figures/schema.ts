@@ -16,6 +16,19 @@ export const FIGURE_TEXT_WORDS = { min: 60, max: 120 } as const;
 
 const share = z.number().min(0).max(1);
 
+/**
+ * Where the work says what the text claims: a passage (book and line, act
+ * and scene, or chapter), a colon, and the claim it bears out, e.g.
+ * "Book 6, lines 447–449: Hector knows that Troy will fall".
+ */
+export const FIGURE_SOURCE = /^[^:]+\d[^:]*: \S/;
+
+const source = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(FIGURE_SOURCE, 'a source reads "passage: claim", and the passage holds a number (book, line, act, scene or chapter)');
+
 export const figureSchema = z.strictObject({
   name: z.string().trim().min(1).max(60),
   work: z.string().trim().min(1).max(80),
@@ -24,6 +37,8 @@ export const figureSchema = z.strictObject({
   shares: z.strictObject({ love: share, duty: share, honor: share, reason: share }),
   /** One short line on where they sit. */
   line: z.string().trim().min(1).max(120),
+  /** The passages behind the text's claims about the plot; a figure without them does not build. */
+  sources: z.array(source).min(1, 'a figure needs its sources: the passage for each claim about the plot'),
 });
 
 export type FigureData = z.infer<typeof figureSchema>;

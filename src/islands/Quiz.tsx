@@ -9,13 +9,15 @@ import { untilLoaded } from '../lib/network.ts';
 import { $questionIndex, $screen } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
-import QuestionScreen from './quiz/QuestionScreen.tsx';
 import styles from './quiz/quiz.module.css';
 
-// The results screen is not part of the first page load; it is fetched as soon
-// as the quiz starts, so that it is there even if the network is gone by the end.
+// The question and results screens are not part of the first page load; they
+// are fetched as soon as the quiz starts (the name screen gives them time), so
+// that they are there even if the network is gone by the end.
+const loadQuestionScreen = () => import('./quiz/QuestionScreen.tsx');
 const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
-// Offline since the start, the screen waits for the network instead of breaking the island.
+// Offline since the start, a screen waits for the network instead of breaking the island.
+const QuestionScreen = lazy(() => untilLoaded(loadQuestionScreen));
 const ResultsScreen = lazy(() => untilLoaded(loadResultsScreen));
 
 function openSharedLinkFromAddress(): void {
@@ -58,7 +60,7 @@ export default function Quiz() {
 
   useEffect(() => {
     // A failed prefetch is not an error: the lazy screen loads again when it is needed.
-    if (screen !== 'intro') loadResultsScreen().catch(() => {});
+    if (screen !== 'intro') for (const load of [loadQuestionScreen, loadResultsScreen]) load().catch(() => {});
   }, [screen]);
 
   useEffect(() => {
@@ -73,12 +75,10 @@ export default function Quiz() {
     <div ref={root} className={styles.root} data-screen={screen}>
       {screen === 'intro' && <IntroScreen />}
       {screen === 'name' && <NameScreen />}
-      {screen === 'question' && <QuestionScreen />}
-      {screen === 'results' && (
-        <Suspense fallback={null}>
-          <ResultsScreen />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {screen === 'question' && <QuestionScreen />}
+        {screen === 'results' && <ResultsScreen />}
+      </Suspense>
     </div>
   );
 }

@@ -12,7 +12,8 @@ import styles from './insights/insights.module.css';
 
 function SecretView({ insights }: { insights: SecretData | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const search = useStore($search);
+  // The highlight of a search redraws thousands of dots: it renders deferred, behind any input.
+  const search = useDeferredValue(useStore($search));
   useEffect(() => heading.current?.focus(), []);
 
   const matches = useMemo(() => (search ? search.result.matches.map((m) => m.raw) : []), [search]);

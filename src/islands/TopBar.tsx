@@ -3,6 +3,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/overlays.ts';
 import { SITE_NAME } from '../core/site.ts';
 import { $screen, resetAll } from '../stores/quiz.ts';
+import { prefetchOverlays } from './overlays-loader.ts';
 import styles from './TopBar.module.css';
 
 const MENU_ID = 'site-menu';
@@ -46,7 +47,8 @@ export default function TopBar() {
         <img className={styles.logo} src="/logo.svg" alt="" width={32} height={32} fetchPriority="low" />
         <span className={styles.title}>{SITE_NAME}</span>
       </a>
-      <nav className={styles.nav} aria-label="Main" ref={navRef}>
+      {/* Reaching for the menu fetches the overlays its entries open. */}
+      <nav className={styles.nav} aria-label="Main" ref={navRef} onPointerEnter={prefetchOverlays} onFocus={prefetchOverlays} onPointerDown={prefetchOverlays}>
         <button
           type="button"
           className={styles.toggle}
@@ -62,7 +64,7 @@ export default function TopBar() {
         </button>
         <ul id={MENU_ID} className={open ? `${styles.menu} ${styles.open}` : styles.menu}>
           <li>
-            <a href="/" onClick={goHome}>
+            <a href="/" onClick={goHome} data-tap="">
               {onHome ? 'home.' : 'Home'}
             </a>
           </li>

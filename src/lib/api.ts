@@ -2,15 +2,17 @@
  * The one place the browser talks to the backend: typed wrappers around the
  * database functions, called as PostgREST RPC through supabase-js.
  *
- * With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY set at build time the
- * site talks to that hosted project; without them, to its own origin, where
- * the local server answers the same routes. supabase-js is loaded on first
- * use so that it does not weigh on the first page load.
+ * With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_PUBLISHABLE_KEY set at build
+ * time the site talks to that hosted project; without them, to its own
+ * origin, where the local server answers the same routes (lib/backend.ts).
+ * supabase-js is loaded on first use so that it does not weigh on the first
+ * page load.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ValueTuple } from '../core/points.ts';
 import type { AnswerChoice, QuadrantKey } from '../core/scoring.ts';
 import type { Value, ValueScores } from '../core/values.ts';
+import type { Database } from './database.types.ts';
 import { lazyOnce } from './lazy.ts';
 
 /** What the database returns for a stored response. */
@@ -57,41 +59,46 @@ export function isRateLimited(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 429 || error.code === 'PT429');
 }
 
-// Anything non-empty will do for the local server, which always acts as anon.
-const LOCAL_ANON_KEY = 'local-anon-key';
-
-function backendUrl(): string {
-  return import.meta.env.PUBLIC_SUPABASE_URL || globalThis.location.origin;
-}
-
 /** Resolves in a task of its own, so that the page can paint and answer input in between. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-const getClient: () => Promise<SupabaseClient> = lazyOnce(async () => {
-  const { createClient } = await import('@supabase/supabase-js');
+const getClient: () => Promise<SupabaseClient<Database>> = lazyOnce(async () => {
+  const [{ createClient }, { backend }] = await Promise.all([import('@supabase/supabase-js'), import('./backend.ts')]);
   // Evaluating supabase-js and building its client (auth, realtime, storage)
   // are each a long task on a phone; apart, neither blocks the page for long.
   await nextTask();
-  return createClient(backendUrl(), import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY, {
+  const { url, key } = backend();
+  return createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 });
 
-async function rpc<T>(fn: string, args: object = {}): Promise<T> {
+type ApiFunctions = Database['public']['Functions'];
+/**
+ * A function's arguments as src/lib/database.types.ts has them, each also
+ * nullable: the generator types every argument as required and non-null,
+ * yet PostgREST passes a JSON null as SQL null, which the functions accept.
+ */
+type ApiArgs<F extends keyof ApiFunctions> = { [K in keyof ApiFunctions[F]['Args']]: ApiFunctions[F]['Args'][K] | null };
+
+async function rpc<F extends keyof ApiFunctions>(fn: F, args: ApiArgs<F>): Promise<unknown> {
   const supabase = await getClient();
-  const { data, error, status } = await supabase.rpc(fn, args);
+  const { data, error, status } = await supabase.rpc(fn, args as ApiFunctions[F]['Args']);
   if (error) throw new ApiError(error.message, error.code ?? '', status);
-  return data as T;
+  return data;
 }
 
 export function submitResponse(input: SubmitInput): Promise<StoredScores> {
-  return rpc<StoredScores>('submit_response', input);
+  // A fresh object literal per answer: the generated Json type takes plain
+  // objects, which an interface such as AnswerChoice is not declared to be.
+  const answers = input.answers.map(({ question_id, answer_text }) => ({ question_id, answer_text }));
+  return rpc('submit_response', { ...input, answers }) as Promise<StoredScores>;
 }
 
 export function fetchResponseStats(): Promise<ResponseStats> {
-  return rpc<ResponseStats>('response_stats');
+  return rpc('response_stats', {}) as Promise<ResponseStats>;
 }
 
 // ---------------------------------------------------------------------------
@@ -151,19 +158,19 @@ export interface RespondentMatches {
 }
 
 export function fetchInsights(): Promise<Insights> {
-  return rpc<Insights>('insights');
+  return rpc('insights', {}) as Promise<Insights>;
 }
 
 /** Rejects with an ApiError when the password is wrong. */
 export function fetchSecretInsights(password: string): Promise<SecretInsights> {
-  return rpc<SecretInsights>('secret_insights', { password });
+  return rpc('secret_insights', { password }) as Promise<SecretInsights>;
 }
 
 export function findRespondents(password: string, query: string): Promise<RespondentMatches> {
-  return rpc<RespondentMatches>('find_respondents', { password, query });
+  return rpc('find_respondents', { password, query }) as Promise<RespondentMatches>;
 }
 
 /** How everyone answered each question: the results screen's "others who chose this". */
 export function fetchAnswerShares(): Promise<QuestionShares[]> {
-  return rpc<QuestionShares[]>('answer_shares');
+  return rpc('answer_shares', {}) as Promise<QuestionShares[]>;
 }

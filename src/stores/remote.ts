@@ -68,7 +68,8 @@ export function remoteData<T, Answer = T>(
       const answer = await request();
       if (mine !== run) return $state.get().status;
       const data = toData(answer);
-      if (data === null) console.error(`No ${what}: no one has answered yet`);
+      // No one has answered yet: a normal state, noted quietly, never as an error.
+      if (data === null) console.info(`No ${what}: no one has answered yet`);
       next = data === null ? { status: 'empty' } : { status: 'ready', data };
     } catch (error) {
       if (mine !== run) return $state.get().status;

@@ -3,7 +3,7 @@ import { parseFigureFile, parseFrontMatter, readFigureFiles } from '../../src/fi
 import { LEANS } from '../../src/core/balance.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { positionOf } from '../../src/core/scoring.ts';
-import { FIGURE_TEXT_WORDS, wordCount } from '../../src/figures/schema.ts';
+import { FIGURE_SOURCE, FIGURE_TEXT_WORDS, figureSchema, wordCount } from '../../src/figures/schema.ts';
 
 describe('the literary figures in src/content/figures', () => {
   const figures = readFigureFiles();
@@ -20,6 +20,13 @@ describe('the literary figures in src/content/figures', () => {
       const words = wordCount(f.body);
       expect(words, f.slug).toBeGreaterThanOrEqual(FIGURE_TEXT_WORDS.min);
       expect(words, f.slug).toBeLessThanOrEqual(FIGURE_TEXT_WORDS.max);
+    }
+  });
+
+  it('each cite their sources: at least one passage, each a "passage: claim" line', () => {
+    for (const f of figures) {
+      expect(f.data.sources.length, f.slug).toBeGreaterThan(0);
+      for (const source of f.data.sources) expect(source, f.slug).toMatch(FIGURE_SOURCE);
     }
   });
 
@@ -42,13 +49,16 @@ describe('reading a figure file', () => {
     '  honor: 0.56',
     '  reason: 0.34',
     'line: "Duty and honor: side by side."',
+    'sources:',
+    '  - "Book 6, lines 441–449: he knows that Troy will fall"',
+    '  - "Book 22, lines 250–259: he asks that his body be given back"',
     '---',
     '',
     'He goes out to fight.',
     '',
   ].join('\n');
 
-  it('reads quoted and plain strings, numbers and the nested shares, and keeps the body', () => {
+  it('reads quoted and plain strings, numbers, the nested shares and the list of sources, and keeps the body', () => {
     const file = parseFigureFile('hector.md', good);
     expect(file.slug).toBe('hector');
     expect(file.data).toEqual({
@@ -57,6 +67,7 @@ describe('reading a figure file', () => {
       author: 'Homer',
       shares: { love: 0.37, duty: 0.52, honor: 0.56, reason: 0.34 },
       line: 'Duty and honor: side by side.',
+      sources: ['Book 6, lines 441–449: he knows that Troy will fall', 'Book 22, lines 250–259: he asks that his body be given back'],
     });
     expect(file.shares).toEqual(file.data.shares);
     expect(file.body).toBe('He goes out to fight.');
@@ -68,7 +79,14 @@ describe('reading a figure file', () => {
 
   const broken: [string, string, string, RegExp][] = [
     ['no front matter', 'hector.md', 'Just text.', /no front matter/],
-    ['a list', 'hector.md', good.replace('work: The Iliad', 'work:\n  - The Iliad'), /line 4: expected "key: value"/],
+    ['a list where one text belongs', 'hector.md', good.replace('work: The Iliad', 'work:\n  - The Iliad'), /work/],
+    ['a list item among map entries', 'hector.md', good.replace('  reason: 0.34', '  reason: 0.34\n  - 0.5'), /line 11: unexpected list item/],
+    ['a map entry among list items', 'hector.md', good.replace('sources:\n', 'sources:\n  - "Book 1, line 1: x"\n  book: 6\n'), /unexpected indented line/],
+    ['a list item under no key', 'hector.md', good.replace('author: "Homer"', 'author: "Homer"\n  - "Book 1, line 1: x"'), /unexpected list item/],
+    ['a figure without sources', 'hector.md', good.replace(/sources:\n(  - .*\n)+/, ''), /sources/],
+    ['an empty sources key', 'hector.md', good.replace(/(  - .*\n)+/, ''), /sources/],
+    ['a source with no passage', 'hector.md', good.replace('Book 6, lines 441–449: he', 'He'), /passage/],
+    ['a source with no claim', 'hector.md', good.replace(': he knows that Troy will fall', ''), /passage/],
     ['a plain value YAML would read otherwise', 'hector.md', good.replace('work: The Iliad', 'work: Iliad: Book 6'), /double quotes/],
     ['a YAML boolean', 'hector.md', good.replace('work: The Iliad', 'work: yes'), /double quotes/],
     ['a bad quoted string', 'hector.md', good.replace('name: "Hector"', 'name: "Hec"tor"'), /double-quoted/],
@@ -86,6 +104,15 @@ describe('reading a figure file', () => {
       expect(() => parseFigureFile(fileName, source)).toThrow(error);
     });
   }
+
+  it('holds the collection to the same rule: a figure without sources, or with none listed, does not build', () => {
+    const { data } = parseFigureFile('hector.md', good);
+    expect(figureSchema.safeParse(data).success).toBe(true);
+    const { sources: _, ...withoutSources } = data;
+    expect(figureSchema.safeParse(withoutSources).success).toBe(false);
+    expect(figureSchema.safeParse({ ...data, sources: [] }).success).toBe(false);
+    expect(figureSchema.safeParse({ ...data, sources: null }).success).toBe(false);
+  });
 
   it('splits any front matter from its body without checking fields', () => {
     expect(parseFrontMatter('---\na: 1\n---\nbody')).toEqual({ data: { a: 1 }, body: 'body' });

@@ -57,6 +57,7 @@ const TABLES: [string, string][] = [
   ['public.response_quadrants', 'respondents'],
   ['private.limits', 'max_count'],
   ['private.clock', 'ahead'],
+  ['private.settings', 'value'],
   ['private.client_events', 'kind'],
   ['private.password_lockouts', 'until'],
 ];

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
+import { MAX_BYTES, MIN_CHARS } from '../../scripts/set-password.ts';
 import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { forEachEngine } from '../support/engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
@@ -58,6 +59,12 @@ async function passwordHash(db: Database): Promise<string | null> {
 }
 
 forEachEngine('the hidden page password length', ({ db }) => {
+  it('has the bounds npm run set-password checks before it connects', async () => {
+    expect(
+      await db().query('select private.hidden_page_password_min_chars() as min, private.hidden_page_password_max_bytes() as max'),
+    ).toEqual([{ min: MIN_CHARS, max: MAX_BYTES }]);
+  });
+
   it('accepts 72 bytes and refuses 73 with a clear error, keeping the password it had', async () => {
     await db().query('select public.set_hidden_page_password($1)', ['p'.repeat(72)]);
     const hash = await passwordHash(db());

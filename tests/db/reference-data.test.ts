@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import {
   newestReferenceDataMigration,
   referenceDataSql,
+  referenceSchemaFiles,
   writeReferenceDataMigration,
+  writeReferenceSchema,
 } from '../../scripts/gen-answer-scores.ts';
+import { SCHEMAS_DIR } from '../../server/db/schema.ts';
 import { MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { QUESTIONS, QUESTION_COUNT } from '../../src/core/questions.ts';
@@ -22,6 +25,27 @@ describe('the reference data migration', () => {
     const newest = newestReferenceDataMigration();
     expect(newest).toBeDefined();
     expect(readFileSync(join(MIGRATIONS_DIR, newest!), 'utf8')).toBe(referenceDataSql());
+  });
+
+  it('says what the generated schema files say, and those say what the core says (run `npm run gen:sql`)', () => {
+    const files = referenceSchemaFiles();
+    expect(Object.keys(files)).toEqual(['01_quiz_limits.sql', '90_reference_data.sql']);
+    for (const [name, sql] of Object.entries(files)) expect(readFileSync(join(SCHEMAS_DIR, name), 'utf8'), name).toBe(sql);
+    const parts = Object.values(files).map((sql) => sql.slice(sql.indexOf('\n\n') + 2));
+    for (const part of parts) expect(referenceDataSql()).toContain(part);
+  });
+
+  it('rewrites a generated schema file that drifted, and only that one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+    try {
+      for (const f of readdirSync(SCHEMAS_DIR)) copyFileSync(join(SCHEMAS_DIR, f), join(dir, f));
+      expect(writeReferenceSchema(dir)).toEqual([]);
+      writeFileSync(join(dir, '90_reference_data.sql'), '-- edited by hand\n');
+      expect(writeReferenceSchema(dir)).toEqual(['90_reference_data.sql']);
+      expect(readFileSync(join(dir, '90_reference_data.sql'), 'utf8')).toBe(referenceSchemaFiles()['90_reference_data.sql']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is written anew, after every other migration, only when the core and the newest one disagree', () => {

@@ -242,7 +242,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     // Nothing valid: the intro, and the address cleaned.
     await openQuiz(page, `${product.app.url}/?r=${CODE_A.slice(1)}&n=Rhea&f=99&fn=Sam`);
     await expect.poll(() => new URL(page.url()).search, POLL).toBe('');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Map your Contradictions');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Where do you stand?');
 
     // A name with markup is dropped, the result kept.
     await page.goto(`${product.app.url}/?r=${CODE_B}&n=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);

@@ -42,7 +42,7 @@ describe('/figures', () => {
     expect(sitemap).toContain(`<loc>${canonical}</loc>`);
   });
 
-  it('shows every figure under its quadrant, with its source, line, shares, text and a dot where its shares put it', async () => {
+  it('shows every figure under its quadrant, with its source, line, shares, text, sources and a dot where its shares put it', async () => {
     await page.goto(`${product.app.url}/figures`);
     expect(await page.locator('article.figure').count()).toBe(FIGURES.length);
 
@@ -55,6 +55,10 @@ describe('/figures', () => {
       expect(text).toContain(figure.data.work);
       expect(text).toContain(figure.data.line);
       expect(text).toContain(figure.body.split(/\s+/).slice(0, 8).join(' '));
+      // The sources sit in a closed <details>: listed in full, shown on request.
+      const sources = article.locator('details.figure__sources');
+      expect(await sources.getAttribute('open')).toBeNull();
+      expect(await sources.locator('li').allTextContents()).toEqual(figure.data.sources);
       for (const v of VALUES) {
         expect(await article.locator(`li[data-value="${v}"]`).innerText()).toContain(formatPercent(figure.shares[v]));
       }

@@ -84,7 +84,7 @@ describe('first paint on a phone', () => {
       const boxes = async (page: Page) =>
         Promise.all(
           [
-            page.getByRole('heading', { level: 1, name: 'Map your Contradictions' }),
+            page.getByRole('heading', { level: 1, name: 'Where do you stand?' }),
             page.getByText(HOME_LEDE, { exact: true }),
             page.getByRole('button', { name: 'Start Quiz' }),
           ].map((locator) => locator.boundingBox()),

@@ -98,10 +98,10 @@ describe('overlays and the top-bar menu on "/"', () => {
   it('the results overlay holds the same essay text as Explain', async () => {
     await toResults(page, product.app.url);
     await page.getByRole('button', { name: 'What does this mean?' }).click();
-    const understanding = await page.getByRole('dialog', { name: 'Understanding Your Chart' }).locator('.essays').innerHTML();
+    const understanding = await page.getByRole('dialog', { name: 'Understanding Your Chart' }).locator('[data-essays]').innerHTML();
     await page.keyboard.press('Escape');
     await openFromMenu(page, 'Explain');
-    const explain = await page.getByRole('dialog', { name: 'understand the values.' }).locator('.essays').innerHTML();
+    const explain = await page.getByRole('dialog', { name: 'understand the values.' }).locator('[data-essays]').innerHTML();
     expect(understanding.length).toBeGreaterThan(1000);
     expect(understanding).toBe(explain);
   });

@@ -37,7 +37,7 @@ describe('the quiz on "/"', () => {
     const before = await responseCount(product.app);
     const page = await open();
     const errors = collectConsoleErrors(page);
-    await expect(page.getByRole('heading', { name: 'Map your Contradictions', level: 1 }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Where do you stand?', level: 1 }).isVisible()).resolves.toBe(true);
     await startWithName(page, 'Ada');
     await answer(page, PATH_A);
     await waitForResults(page);

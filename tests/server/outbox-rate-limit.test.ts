@@ -12,7 +12,21 @@ import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { MemoryStorage } from '../lib/memory-storage.ts';
 
+// What Astro's build hands the bundle when no hosted project is configured: the site calls its own origin.
+vi.mock('astro:env/client', () => ({
+  PUBLIC_SUPABASE_URL: undefined,
+  PUBLIC_SUPABASE_PUBLISHABLE_KEY: undefined,
+  PUBLIC_SUPABASE_ANON_KEY: undefined,
+}));
+
 type Outbox = typeof import('../../src/lib/outbox.ts');
+
+// Outside a build there is no astro:env: no hosted project, so the API client calls the page's own origin.
+vi.mock('astro:env/client', () => ({
+  PUBLIC_SUPABASE_URL: undefined,
+  PUBLIC_SUPABASE_ANON_KEY: undefined,
+  PUBLIC_SUPABASE_PUBLISHABLE_KEY: undefined,
+}));
 
 forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   let app: FastifyInstance;

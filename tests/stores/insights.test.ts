@@ -38,6 +38,7 @@ describe('insights store', () => {
     // A page in a browser: the store loads only there, not while the site is pre-rendered.
     vi.stubGlobal('document', {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -58,13 +59,14 @@ describe('insights store', () => {
     stop();
   });
 
-  it('is empty, and logs it, when no one has answered yet', async () => {
+  it('is empty, and notes it quietly (not as an error), when no one has answered yet', async () => {
     api.answer = insights(0);
     const { $insights } = await freshStore();
     const stop = $insights.listen(() => {});
     await settle();
     expect($insights.get()).toEqual({ status: 'empty' });
-    expect(console.error).toHaveBeenCalledWith('No insights data: no one has answered yet');
+    expect(console.info).toHaveBeenCalledWith('No insights data: no one has answered yet');
+    expect(console.error).not.toHaveBeenCalled();
     stop();
   });
 

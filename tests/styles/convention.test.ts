@@ -1,14 +1,17 @@
 /**
  * The CSS convention of the README, checked on the sources: shared look in
  * src/styles/global.css, scoped <style> in Astro components, a CSS module
- * beside each island; tokens and the reset written once, no rule twice.
+ * beside each island; tokens and the reset written once, no rule twice; and
+ * no class used, in a component or in the built pages, that no style defines.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = 'src';
 const GLOBAL = 'src/styles/global.css';
+/** Where `npm run build` writes the site. */
+const DIST = 'dist';
 
 function filesUnder(dir: string, suffix: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -63,6 +66,61 @@ function rulesOf(css: string): Rule[] {
   return rules;
 }
 
+/** The class names a stylesheet's selectors name; what the declarations say is left out. */
+function classesDefinedIn(css: string): Set<string> {
+  const selectors = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\{[^{}]*\}/g, '{}');
+  return new Set([...selectors.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!));
+}
+
+/** The end of a `{ ... }` expression that opens at `start`, braces balanced. */
+function closingBrace(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  throw new Error('unbalanced {');
+}
+
+/**
+ * The class names a component's markup writes out: the words of every
+ * class, className or class:list attribute, whether a plain string or the
+ * string parts of an expression (a template's text, a class:list key).
+ */
+function classesUsedIn(source: string): string[] {
+  const words: string[] = [];
+  for (const m of source.matchAll(/\b(?:class|className|class:list)=(?:"([^"]*)"|\{)/g)) {
+    if (m[1] !== undefined) {
+      words.push(...m[1].split(/\s+/));
+      continue;
+    }
+    const start = m.index + m[0].length - 1;
+    const expression = source.slice(start, closingBrace(source, start) + 1).replace(/\$\{[^}]*\}/g, ' ');
+    for (const literal of expression.matchAll(/'([^']*)'|"([^"]*)"|`([^`]*)`/g)) {
+      words.push(...(literal[1] ?? literal[2] ?? literal[3] ?? '').split(/\s+/));
+    }
+  }
+  return words.filter((w) => /^-?[_a-zA-Z][\w-]*$/.test(w));
+}
+
+/** `styles.name` and `styles['name']` for each CSS module a component imports, with the module's file. */
+function moduleClassesUsedIn(file: string, source: string): { module: string; name: string }[] {
+  const used: { module: string; name: string }[] = [];
+  for (const [, local, path] of source.matchAll(/import\s+(\w+)\s+from\s+['"](\.[^'"]+\.module\.css)['"]/g)) {
+    const module = join(dirname(file), path!);
+    // Not inside a path or after a dot: \`results.ts\` in an import is no use of \`results\`.
+    for (const m of source.matchAll(new RegExp(`(?<![\\w$./])${local}(?:\\.(\\w+)|\\[['"]([\\w-]+)['"]\\])`, 'g'))) {
+      used.push({ module, name: (m[1] ?? m[2])! });
+    }
+  }
+  return used;
+}
+
+/** Every file under a folder that ends with one of the suffixes, for a folder that may not be there. */
+function builtFiles(suffix: string): string[] {
+  return existsSync(DIST) ? filesUnder(DIST, suffix) : [];
+}
+
 describe('the CSS convention', () => {
   it('reads rules with their context, so the checks below can see a repeated one', () => {
     const rules = rulesOf('/* x */ .a { color: red; } @media (min-width: 1px) { .a { color: blue; } } .a { margin: 0; }');
@@ -114,5 +172,47 @@ describe('the CSS convention', () => {
   it('styles the page chrome in its component: global.css names no header, essay, pager or footer class', () => {
     const selectors = rulesOf(readFileSync(GLOBAL, 'utf8')).map((rule) => rule.path);
     expect(selectors.filter((s) => /site-header|brand|essay|pager|site-footer|topbar|overlay|quiz/.test(s))).toEqual([]);
+  });
+
+  it('reads the classes a selector defines and the classes markup uses', () => {
+    expect([...classesDefinedIn('/* .gone */ .a, .b:not(.c) > p { background: url(x.png); } @media (width > 40.5rem) { .d { margin: 0; } }')]).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    const markup = `<p class="lede big"><b className={\`btn \${styles.start}\`} class:list={['essay', { 'essay--open': open }]} className={x ? "y" : undefined}>`;
+    expect(classesUsedIn(markup)).toEqual(['lede', 'big', 'btn', 'essay', 'essay--open', 'y']);
+    expect(moduleClassesUsedIn('src/islands/A.tsx', "import styles from './a.module.css';\nimport './styles.ts';\nstyles.root; styles['b-c'];")).toEqual([
+      { module: 'src/islands/a.module.css', name: 'root' },
+      { module: 'src/islands/a.module.css', name: 'b-c' },
+    ]);
+  });
+
+  it('uses in components only classes that a stylesheet defines: global.css, a scoped <style> or the CSS module used', () => {
+    const defined = new Set(sheets().flatMap((sheet) => [...classesDefinedIn(sheet.css)]));
+    const undefinedClasses: string[] = [];
+    for (const file of [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx')]) {
+      const source = readFileSync(file, 'utf8');
+      for (const name of classesUsedIn(source)) if (!defined.has(name)) undefinedClasses.push(`${file}: ${name}`);
+      for (const { module, name } of moduleClassesUsedIn(file, source)) {
+        if (!classesDefinedIn(readFileSync(module, 'utf8')).has(name)) undefinedClasses.push(`${file}: ${name} (not in ${module})`);
+      }
+    }
+    expect(undefinedClasses).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(DIST))('uses in the built pages (dist/, after npm run build) only classes their styles define', () => {
+    const shared = new Set(builtFiles('.css').flatMap((file) => [...classesDefinedIn(readFileSync(file, 'utf8'))]));
+    const pages = builtFiles('.html');
+    expect(pages.length).toBeGreaterThan(0);
+    const undefinedClasses: string[] = [];
+    for (const file of pages) {
+      const html = readFileSync(file, 'utf8');
+      const defined = new Set([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].flatMap((m) => [...classesDefinedIn(m[1]!)]));
+      const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
+      for (const name of used) if (!defined.has(name) && !shared.has(name)) undefinedClasses.push(`${file}: ${name}`);
+    }
+    expect(undefinedClasses).toEqual([]);
   });
 });

@@ -3,11 +3,10 @@
  * and again on a real PostgreSQL server when DATABASE_URL is set. Each
  * describe block gets a fresh, migrated database of its own.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../server/db/engine.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { createScratchPostgres } from '../../server/db/scratch.ts';
 import { RpcError } from '../../server/postgrest-errors.ts';
 import { callRpc, type RpcArgs, type RpcRequest } from '../../server/rpc.ts';
 
@@ -17,46 +16,11 @@ export function availableEngines(): EngineName[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-interface FreshDatabase {
+export interface FreshDatabase {
   db: Database;
   /** Connection string of the throw-away PostgreSQL database; undefined on PGlite. */
   url: string | undefined;
   dispose(): Promise<void>;
-}
-
-/** A new empty PostgreSQL database on the DATABASE_URL server, dropped on dispose. */
-export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `mc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        // A closed pool's sessions may take a moment to leave; forcing them
-        // out would make their clients raise errors after the test is over.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name}`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
 }
 
 let pgliteTemplate: Promise<Blob> | undefined;
@@ -96,7 +60,7 @@ export async function freshDatabase(engine: EngineName, maxConnections?: number)
 }
 
 /** A database no migration has touched yet, for tests of a migration itself. */
-async function emptyDatabase(engine: EngineName): Promise<FreshDatabase> {
+export async function emptyDatabase(engine: EngineName): Promise<FreshDatabase> {
   if (engine === 'pglite') {
     const db = await openPglite();
     return { db, url: undefined, dispose: () => db.close() };

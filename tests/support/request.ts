@@ -1,12 +1,16 @@
 /**
  * A database function called the way PostgREST calls it for one HTTP
  * request: in its own transaction, with request.headers (lower-case names,
- * x-forwarded-for holding the client's address), request.method and
+ * the header named by private.client_address_header() holding the client's
+ * address, as the platform or the local server writes it), request.method and
  * request.path set locally, as the anon role; then response.status and
  * response.headers read back, as PostgREST sends them.
  */
 import type { Database } from '../../server/db/engine.ts';
 import { fromDatabaseError, type PostgrestErrorBody } from '../../server/postgrest-errors.ts';
+
+/** Headers a client may send to pass for another address; the server overwrites the one the database reads. */
+export const FORGED_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'true-client-ip', 'cf-connecting-ip'] as const;
 
 export interface ApiAnswer<T> {
   status: number;
@@ -17,13 +21,16 @@ export interface ApiAnswer<T> {
 
 /**
  * `address` null calls with no request.headers at all (the owner's SQL
- * editor, a script); 'no-forwarded-for' sends headers without that one.
+ * editor, a script); 'no-address' sends headers without the trusted one.
+ * `otherHeaders` are what the client itself sent (forged addresses, say);
+ * the trusted header is written over them, as the platform does.
  */
 export async function callAsClient<T = unknown>(
   db: Database,
   fn: string,
   args: Record<string, unknown>,
   address: string | null,
+  otherHeaders: Record<string, string> = {},
 ): Promise<ApiAnswer<T | PostgrestErrorBody>> {
   const names = Object.keys(args);
   const params = names.map((k) => {
@@ -34,7 +41,10 @@ export async function callAsClient<T = unknown>(
   try {
     return await db.transaction(async (tx) => {
       if (address !== null) {
-        const headers = address === 'no-forwarded-for' ? {} : { 'x-forwarded-for': address };
+        const [{ header } = { header: '' }] = await tx.query<{ header: string }>(
+          'select private.client_address_header() as header',
+        );
+        const headers = address === 'no-address' ? { ...otherHeaders } : { ...otherHeaders, [header]: address };
         await tx.query(
           `select set_config('request.headers', $1, true), set_config('request.method', 'POST', true),
                   set_config('request.path', $2, true)`,

@@ -1,4 +1,4 @@
-import type { ChartConfiguration, ScatterDataPoint } from 'chart.js';
+import type { ChartConfiguration, Plugin, ScatterDataPoint } from 'chart.js';
 import type { Position } from '../../core/scoring.ts';
 import { CHART_INK, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
@@ -54,6 +54,23 @@ function sortedPoints(positions: readonly Position[]): { data: ScatterDataPoint[
   return { data, order };
 }
 
+/**
+ * A click reaches the chart's onClick with the dots under it, and nothing
+ * else happens: Chart.js would first work out the hover state for the event
+ * and, since the dot under a click becomes "hovered", redraw every one of
+ * thousands of dots within the tap.
+ */
+const CLICK_WITHOUT_HOVER: Plugin<'scatter'> = {
+  id: 'clickWithoutHover',
+  beforeEvent(chart, { event }) {
+    if (event.type === 'click' && event.native && typeof chart.options.onClick === 'function') {
+      const under = chart.getElementsAtEventForMode(event.native, 'nearest', { intersect: true }, false);
+      chart.options.onClick.call(chart, event, under, chart);
+    }
+    return false;
+  },
+};
+
 /** Beyond this many dots, they are drawn smaller and translucent. */
 export const CROWDED = 1000;
 
@@ -83,6 +100,7 @@ export function respondentScatter({
   const layers = [sortedPoints(positions), sortedPoints(highlighted)];
   return {
     type: 'scatter',
+    plugins: [CLICK_WITHOUT_HOVER],
     data: {
       datasets: [
         {
@@ -119,6 +137,8 @@ export function respondentScatter({
        */
       parsing: false,
       animation: false,
+      // Only a pick listens, and only to clicks: a tap or a move over the dots costs nothing.
+      events: onPick ? ['click'] : [],
       interaction: { mode: 'nearest', intersect: true },
       scales: {
         x: axis('Honor ← → Reason'),

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { NAME_MAX_LENGTH } from '../../core/progress.ts';
 import { submitName } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
 
 export default function NameScreen() {
-  const [name, setName] = useState('');
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // The field is read when the form is sent, not kept in state: what was
+  // typed before the island hydrated (or into the page's early copy of this
+  // screen) is what counts.
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    submitName(name);
+    const field = event.currentTarget.elements.namedItem('name');
+    submitName(field instanceof HTMLInputElement ? field.value : '');
   }
 
   return (
@@ -21,13 +23,12 @@ export default function NameScreen() {
         </h1>
         <input
           id="quiz-name"
+          name="name"
           className={styles.nameInput}
           type="text"
           placeholder="What's your name?"
           autoComplete="off"
           maxLength={NAME_MAX_LENGTH}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
           aria-describedby="quiz-name-note"
           data-autofocus
         />

@@ -1,0 +1,26 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts';
+const url = process.argv[2]!;
+const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+const page = await context.newPage();
+await page.goto(url + '/');
+await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+await page.waitForTimeout(500);
+await page.screenshot({ path: 'scratch/home.png' });
+await page.getByRole('button', { name: 'Start Quiz' }).tap();
+await page.locator('#quiz-name').waitFor();
+await page.waitForTimeout(500);
+await page.screenshot({ path: 'scratch/name-react.png' });
+// The early copy: scripts held back, Start Quiz tapped before hydration.
+const page2 = await context.newPage();
+let release!: () => void;
+const held = new Promise<void>((r) => (release = r));
+await page2.route(/\/_astro\/.*\.js$/, async (route) => { await held; await route.continue(); });
+await page2.goto(url + '/', { waitUntil: 'commit' });
+await page2.getByRole('button', { name: 'Start Quiz' }).tap();
+await page2.locator('#quiz-name').waitFor();
+await page2.waitForTimeout(300);
+await page2.screenshot({ path: 'scratch/name-early.png' });
+release();
+await browser.close();

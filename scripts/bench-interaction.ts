@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:interaction`: what a visitor's taps feel like on a phone.
+ * Builds the site, serves it with server/main.ts on a throw-away PGlite
+ * folder seeded with synthetic respondents, and drives Debian's Chromium
+ * through Playwright at 390×844 with the CPU slowed 4× and slow 4G (the
+ * DevTools protocol, as Lighthouse's mobile preset). Prints
+ *   - per control painted from the HTML, used the moment it is visible: does
+ *     the first tap take effect, how long until it shows, the dead time from
+ *     paint to the first tap that took effect, and the taps lost;
+ *   - per action of a whole quiz, /insights and /hehe, the duration of each
+ *     interaction from input to next paint (Event Timing API), median and worst.
+ *   --dir <path>         measure an existing build instead of building
+ *   --runs <n>           runs of everything (default 3)
+ *   --respondents <n>    synthetic respondents in the database (default 5000)
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { median, positiveInt, seed, serve } from './bench-server.ts';
+import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
+import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
+import { hehe, insights, quiz, type Durations } from './interaction/flows.ts';
+import { phonePage } from './interaction/phone.ts';
+import { buildSite } from './site-build.ts';
+
+const ms = (n: number | null) => (n === null ? '–' : `${Math.round(n)} ms`);
+/** Event Timing reports nothing under 16 ms. */
+const duration = (n: number) => (n < 16 ? '< 16 ms' : `${Math.round(n)} ms`);
+
+function deadTimeTable(results: Map<string, DeadTime[]>): string {
+  const rows = CONTROLS.map(({ name, path }) => {
+    const runs = results.get(name) ?? [];
+    const taken = runs.filter((r) => r.firstTaken).length;
+    const shows = runs.flatMap((r) => (r.effectAfter === null ? [] : [r.effectAfter]));
+    const early = runs.filter((r) => r.beforeHydration).length;
+    return `| ${name} (\`${path}\`) | ${ms(median(runs.map((r) => r.firstAt)))} | ${early}/${runs.length} | ${taken}/${runs.length} | ${ms(shows.length ? median(shows) : null)} | ${ms(median(runs.map((r) => r.dead)))} | ${median(runs.map((r) => r.lost))} | ${runs.filter((r) => r.once).length}/${runs.length} |`;
+  });
+  return [
+    '| control | first tap, after paint | landed before hydration | first tap took effect | its effect showed after | dead time | taps lost | took effect once |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}
+
+function durationTable(durations: Durations): string {
+  const rows = [...durations].map(([kind, values]) => {
+    const over = values.filter((v) => v >= 16).length;
+    return `| ${kind} | ${values.length} | ${over} | ${duration(median(values))} | ${duration(Math.max(...values))} |`;
+  });
+  return ['| action | interactions | of them ≥ 16 ms | median | worst |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } },
+    strict: true,
+  });
+  const runCount = Math.max(1, positiveInt(values.runs, 3, 'runs'));
+  const respondents = positiveInt(values.respondents, 5000, 'respondents');
+  const siteDir = values.dir ?? mkdtempSync(join(tmpdir(), 'mc-bench-site-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-data-'));
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    if (!values.dir) {
+      console.log(`Building the site into ${siteDir} ...`);
+      buildSite(siteDir);
+    }
+    seed(dataDir, respondents);
+    const served = await serve(siteDir, dataDir);
+    server = served.child;
+    PASSWORD.value = served.password;
+    browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
+    const dead = new Map<string, DeadTime[]>();
+    const durations: Durations = new Map();
+    for (let round = 1; round <= runCount; round++) {
+      for (const control of CONTROLS) {
+        console.log(`run ${round}/${runCount}: ${control.name} ...`);
+        dead.set(control.name, [...(dead.get(control.name) ?? []), await deadTime(browser, served.url, control)]);
+      }
+      for (const [what, flow] of [
+        ['a whole quiz', (p: Parameters<typeof quiz>[0]) => quiz(p, served.url, durations)],
+        ['/insights', (p: Parameters<typeof quiz>[0]) => insights(p, served.url, durations)],
+        ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations)],
+      ] as const) {
+        console.log(`run ${round}/${runCount}: ${what} ...`);
+        const { context, page } = await phonePage(browser);
+        await flow(page);
+        await context.close();
+      }
+    }
+    const setting = `390×844, CPU 4× slower, slow 4G, ${respondents.toLocaleString('en')} respondents, ${runCount} run(s)`;
+    console.log(`\nControls painted from the HTML, used the moment they are visible (${setting}; medians):\n`);
+    console.log(deadTimeTable(dead));
+    console.log(`\nInteractions, input to next paint (Event Timing; ${setting}, all runs together):\n`);
+    console.log(durationTable(durations));
+  } finally {
+    await browser?.close();
+    server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!values.dir) rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+await main();

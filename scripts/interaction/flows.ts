@@ -1,0 +1,93 @@
+/**
+ * The interactions measured, as a visitor makes them on a phone: a whole
+ * quiz, /insights, and /hehe (unlock, a search typed key by key, a name
+ * picked on the plot). Each action's interactions are read from the
+ * page's Event Timing entries; an action with none took under 16 ms.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { QUESTIONS } from '../../src/core/questions.ts';
+
+/** Per kind of action, the duration of each interaction (0: under 16 ms, no entry). */
+export type Durations = Map<string, number[]>;
+
+/** The interactions of one action: the longest event of each interaction id it caused. */
+async function measure(page: Page, durations: Durations, kind: string, action: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() => window.__eventTimings?.length ?? 0);
+  await action();
+  // Entries are queued after the next paint; give the observer a moment.
+  await page.waitForTimeout(400);
+  const entries = await page.evaluate((from) => (window.__eventTimings ?? []).slice(from), before);
+  const longest = new Map<number, number>();
+  for (const e of entries) if (e.interactionId > 0) longest.set(e.interactionId, Math.max(longest.get(e.interactionId) ?? 0, e.duration));
+  const found = longest.size > 0 ? [...longest.values()] : [0];
+  durations.set(kind, [...(durations.get(kind) ?? []), ...found]);
+}
+
+async function tap(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to tap');
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Every island hydrated and the page quiet: the interactions measured are those of a ready page. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, { timeout: 30_000 });
+  await page.waitForTimeout(1500);
+}
+
+async function typeKeys(page: Page, durations: Durations, kind: string, text: string): Promise<void> {
+  for (const key of text) await measure(page, durations, kind, () => page.keyboard.type(key));
+}
+
+export async function quiz(page: Page, url: string, durations: Durations): Promise<void> {
+  await page.goto(`${url}/`);
+  await settled(page);
+  await measure(page, durations, 'quiz: Start Quiz', () => tap(page, page.getByRole('button', { name: 'Start Quiz' })));
+  const name = page.locator('#quiz-name');
+  await name.waitFor();
+  await typeKeys(page, durations, 'quiz: name keystroke', 'Ada');
+  await measure(page, durations, 'quiz: Continue', () => tap(page, page.getByRole('button', { name: 'Continue' })));
+  for (const [i, question] of QUESTIONS.entries()) {
+    await page.getByText(`Question ${i + 1} of ${QUESTIONS.length}`).waitFor();
+    const answer = question.answers[i % question.answers.length]!;
+    const button = page.getByRole('button', { name: answer.text, exact: true });
+    await button.waitFor();
+    // The question fades in; a tap lands once it is there.
+    await page.waitForTimeout(350);
+    await measure(page, durations, 'quiz: answer', () => tap(page, button));
+  }
+  await page.locator('[data-screen="results"]').waitFor({ timeout: 30_000 });
+}
+
+export async function insights(page: Page, url: string, durations: Durations): Promise<void> {
+  await page.goto(`${url}/insights`);
+  await page.getByText(/^Based on /).waitFor({ timeout: 30_000 });
+  await settled(page);
+  for (const chart of ['pie', 'scatter', 'relative', 'heatmap']) {
+    const canvas = page.locator(`canvas[data-chart="${chart}"]`);
+    await canvas.scrollIntoViewIfNeeded();
+    // Charts draw once near the screen, in an idle moment.
+    await page.waitForTimeout(1500);
+    await measure(page, durations, 'insights: tap a chart', () => tap(page, canvas));
+  }
+}
+
+export async function hehe(page: Page, url: string, password: string, durations: Durations): Promise<void> {
+  await page.goto(`${url}/hehe`);
+  await settled(page);
+  await page.locator('#hehe-password').fill(password);
+  await page.locator('#hehe-password').focus();
+  await measure(page, durations, 'hehe: unlock (Enter)', () => page.keyboard.press('Enter'));
+  await page.getByText('Welcome to Secret Insights').waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(3000);
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  await measure(page, durations, 'hehe: tap the search field', () => tap(page, search));
+  await typeKeys(page, durations, 'hehe: search keystroke', 'ada');
+  await measure(page, durations, 'hehe: search (Enter)', () => page.keyboard.press('Enter'));
+  await page.locator('[data-search-summary]').waitFor({ timeout: 30_000 }).catch(() => {});
+  await page.waitForTimeout(2000);
+  const relative = page.locator('canvas[data-chart="relative"]');
+  await measure(page, durations, 'hehe: pick a name on the plot', () => tap(page, relative));
+  await page.waitForTimeout(500);
+}

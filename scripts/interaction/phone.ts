@@ -1,0 +1,69 @@
+/**
+ * A phone as Lighthouse's mobile preset sees one, in Playwright: 390×844,
+ * the CPU slowed 4× and slow 4G through the DevTools protocol, and the
+ * browser's own Event Timing entries collected from the first byte on.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const VIEWPORT = { width: 390, height: 844 };
+export const CPU_SLOWDOWN = 4;
+/** Lighthouse's mobile network: 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
+export const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+export interface TimedEvent {
+  type: string;
+  name: string;
+  duration: number;
+  interactionId: number;
+}
+
+declare global {
+  interface Window {
+    __eventTimings?: TimedEvent[];
+  }
+}
+
+/** Runs in the page before any of its scripts: every event entry of 16 ms or more, and the first input. */
+function observeEventTiming(): void {
+  const seen: TimedEvent[] = (window.__eventTimings = []);
+  const record = (list: PerformanceObserverEntryList) => {
+    // interactionId is newer than TypeScript's DOM types.
+    for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
+      seen.push({ type: entry.entryType, name: entry.name, duration: entry.duration, interactionId: entry.interactionId });
+    }
+  };
+  new PerformanceObserver(record).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  new PerformanceObserver(record).observe({ type: 'first-input', buffered: true });
+}
+
+export async function phonePage(browser: Browser, { network = true } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(observeEventTiming);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+  }
+  return { context, page };
+}
+
+/** The page's clock now: what the page's own timings are measured in. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => performance.now());
+}
+
+/**
+ * Waits until `effect` holds in the page, checked every frame. An effect
+ * returns the page's clock (performance.now()) once it holds, false before;
+ * resolves with that time, or null after `within` ms.
+ */
+export async function whenTrue(page: Page, effect: () => number | false, within: number): Promise<number | null> {
+  try {
+    const handle = await page.waitForFunction(effect, undefined, { polling: 'raf', timeout: within });
+    return (await handle.jsonValue()) as number;
+  } catch {
+    return null;
+  }
+}

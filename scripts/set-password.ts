@@ -1,0 +1,96 @@
+/**
+ * npm run set-password: sets the hidden page's password, locally or on a
+ * hosted project, without it ever reaching a command line, the shell
+ * history or a log. It reads the passphrase from standard input (typed
+ * unseen on a terminal, or piped); with --generate or an empty input it
+ * makes a 96-bit one and prints it once. It connects to DATABASE_URL (a
+ * hosted project's connection string), or else opens the local PGlite data
+ * folder (DATA_DIR, default .data; stop the local server first: PGlite
+ * takes one process at a time), and sends
+ * the passphrase to public.set_hidden_page_password() as a bound parameter.
+ */
+import { randomBytes } from 'node:crypto';
+import { text } from 'node:stream/consumers';
+import { openPostgres } from '../server/db/engine.ts';
+import { openDatabase } from '../server/db/open.ts';
+
+/** What set_hidden_page_password() accepts (private.hidden_page_password_min_chars/max_bytes). */
+export const MIN_CHARS = 8;
+export const MAX_BYTES = 72;
+
+/** Why the database would refuse this passphrase, or undefined when it would take it. */
+export function passphraseProblem(passphrase: string): string | undefined {
+  const chars = [...passphrase].length;
+  if (chars < MIN_CHARS) return `the passphrase must be at least ${MIN_CHARS} characters; this one has ${chars}`;
+  const bytes = Buffer.byteLength(passphrase);
+  if (bytes > MAX_BYTES) {
+    return `the passphrase must be at most ${MAX_BYTES} bytes in UTF-8 (bcrypt reads no further); this one has ${bytes}`;
+  }
+  return undefined;
+}
+
+/** Reads a line from the terminal without echoing it. */
+function readUnseen(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(prompt);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  let typed: string[] = [];
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return (done(), resolve(typed.join('')));
+        if (ch === '\u0003' || ch === '\u0004') return (done(), reject(new Error('cancelled: nothing was changed')));
+        typed = ch === '\u007f' || ch === '\b' ? typed.slice(0, -1) : [...typed, ch];
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readPassphrase(): Promise<string> {
+  if (process.stdin.isTTY) return readUnseen('Passphrase for the hidden page (empty: generate one): ');
+  // Piped: one line, its line break not part of it.
+  return (await text(process.stdin)).replace(/\r?\n$/, '');
+}
+
+async function main(): Promise<void> {
+  const generate = process.argv.includes('--generate');
+  let passphrase = generate ? '' : await readPassphrase();
+  const generated = passphrase === '';
+  if (generated) passphrase = randomBytes(12).toString('base64url');
+  const problem = passphraseProblem(passphrase);
+  if (problem) {
+    console.error(`${problem}. Nothing was changed.`);
+    process.exitCode = 2;
+    return;
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  // A server's database is migrated by whoever deploys it; the local PGlite
+  // folder is migrated here as the local server would at its start.
+  const db = databaseUrl
+    ? await openPostgres(databaseUrl, 1)
+    : await openDatabase({ dataDir: process.env.DATA_DIR || '.data' });
+  try {
+    await db.query('select public.set_hidden_page_password($1)', [passphrase]);
+  } finally {
+    await db.close();
+  }
+  const where = databaseUrl ? `the database at ${new URL(databaseUrl).host}` : `the local database in ${process.env.DATA_DIR || '.data'}`;
+  if (generated) console.log(`The hidden page's new passphrase (shown once, keep it): ${passphrase}`);
+  console.error(`Set the hidden page's password in ${where}.`);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  });
+}

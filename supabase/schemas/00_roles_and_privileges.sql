@@ -1,0 +1,23 @@
+-- The ground every other file stands on. A hosted project already has the
+-- API roles (anon, authenticated, service_role) and grants them whatever is
+-- created in public; server/db/supabase-roles.sql gives a plain PostgreSQL
+-- or PGlite the same start.
+--
+-- Privileges are denied by default, then granted beside what needs them:
+-- nothing created later is open to the API roles unless its file says so.
+-- Default privileges belong to the role that creates the objects (postgres
+-- on a hosted project).
+
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+
+-- What the API cannot see: limits, events, settings and helpers.
+create schema if not exists private;
+revoke all on schema private from public, anon, authenticated;
+revoke create on schema public from public, anon, authenticated;
+
+-- Global: the only way to take back PUBLIC's execute on new functions.
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema public revoke all on tables from anon, authenticated;
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;

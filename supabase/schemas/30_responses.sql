@@ -1,0 +1,195 @@
+-- Finished quizzes and the tally of every answer chosen, written only by
+-- submit_response.
+
+create table public.responses (
+  id bigint generated always as identity primary key,
+  submission_id uuid not null unique,
+  created_at timestamptz not null default now(),
+  name text check (name is null or char_length(name) between 1 and private.name_max_length()),
+  love double precision not null,
+  duty double precision not null,
+  honor double precision not null,
+  reason double precision not null,
+  love_normalized double precision not null,
+  duty_normalized double precision not null,
+  honor_normalized double precision not null,
+  reason_normalized double precision not null,
+  -- Drawn at insert: the rows with the 5,000 smallest keys are a uniform
+  -- random sample, read through an index that also carries the raw totals.
+  sample_key double precision not null default random()
+);
+create index responses_sample_key_idx on public.responses (sample_key, id) include (love, duty, honor, reason);
+alter table public.responses enable row level security;
+
+create table public.answer_counts (
+  question_id integer not null,
+  answer_text text not null,
+  count bigint not null default 0 check (count >= 0),
+  last_updated timestamptz not null default now(),
+  primary key (question_id, answer_text),
+  foreign key (question_id, answer_text) references public.answer_scores (question_id, answer_text)
+);
+alter table public.answer_counts enable row level security;
+
+-- A name as it is stored: line breaks and tabs become spaces; other control
+-- characters, bidirectional overrides and isolates, and zero-width and other
+-- invisible formatting characters go; then it is trimmed. Empty means
+-- anonymous (null).
+create function private.clean_name(name text) returns text
+language sql immutable set search_path = '' as $$
+  select nullif(btrim(regexp_replace(
+    regexp_replace(coalesce(name, ''), '[\u0009-\u000D\u0085\u2028\u2029]', ' ', 'g'),
+    '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]', '', 'g'),
+    ' '), '');
+$$;
+
+-- submit_response: store one finished quiz and count its answers, atomically.
+-- The caller sends the chosen answers; the scores are derived here, so no one
+-- can store a score the quiz cannot produce. A repeated submission_id stores
+-- nothing new and returns the scores stored the first time (safe retries),
+-- even when the address is over its limit. A new one past the limit raises
+-- PT429 (HTTP 429): nothing is stored or counted.
+create function public.submit_response(submission_id uuid, name text, answers jsonb) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  clean_name text;
+  item jsonb;
+  i integer := 0;
+  qid integer;
+  chosen_ids integer[] := '{}';
+  chosen_texts text[] := '{}';
+  missing integer;
+  unknown record;
+  raw record;
+  k record;
+  stored public.responses;
+  caller text := private.client_address();
+  moment timestamptz := private.clock();
+  cap private.limits;
+  recent integer;
+begin
+  if submission_id is null then
+    raise exception using errcode = '22023', message = 'submission_id is required';
+  end if;
+
+  clean_name := private.clean_name(name);
+  if char_length(clean_name) > private.name_max_length() then
+    raise exception using errcode = '22023',
+      message = format('name must be at most %s characters', private.name_max_length()),
+      detail = format('The name has %s characters after trimming.', char_length(clean_name));
+  end if;
+
+  if answers is null or jsonb_typeof(answers) <> 'array' then
+    raise exception using errcode = '22023',
+      message = format('answers must be a JSON array of %s objects {question_id, answer_text}', private.question_count());
+  end if;
+
+  for item in select value from jsonb_array_elements(answers) loop
+    i := i + 1;
+    if jsonb_typeof(item) <> 'object'
+       or jsonb_typeof(item -> 'question_id') is distinct from 'number'
+       or jsonb_typeof(item -> 'answer_text') is distinct from 'string'
+       or (item ->> 'question_id') !~ '^[0-9]{1,2}$' then
+      raise exception using errcode = '22023',
+        message = format('answers[%s] must be an object {question_id: integer, answer_text: string}', i - 1);
+    end if;
+    qid := (item ->> 'question_id')::integer;
+    if qid = any (chosen_ids) then
+      raise exception using errcode = '22023',
+        message = format('question %s is answered more than once', qid);
+    end if;
+    chosen_ids := chosen_ids || qid;
+    chosen_texts := chosen_texts || (item ->> 'answer_text');
+  end loop;
+
+  select min(q) into missing
+  from generate_series(1, private.question_count()) as q
+  where q <> all (chosen_ids);
+  if missing is not null then
+    raise exception using errcode = '22023', message = format('question %s has no answer', missing);
+  end if;
+  if i <> private.question_count() then
+    raise exception using errcode = '22023',
+      message = format('answers must hold exactly %s answers, one per question; got %s', private.question_count(), i);
+  end if;
+
+  select c.qid, c.txt into unknown
+  from unnest(chosen_ids, chosen_texts) as c(qid, txt)
+  where not exists (
+    select 1 from public.answer_scores s where s.question_id = c.qid and s.answer_text = c.txt
+  )
+  order by c.qid
+  limit 1;
+  if found then
+    raise exception using errcode = '22023',
+      message = format('question %s has no answer %s', unknown.qid, left(quote_literal(unknown.txt), 80));
+  end if;
+
+  if caller is not null then
+    -- One submission at a time per address, so the count below is exact.
+    -- Taken before the summary row, as every writer does.
+    perform pg_advisory_xact_lock(hashtextextended('submit_response ' || caller, 0));
+  end if;
+
+  select * into stored from public.responses r where r.submission_id = submit_response.submission_id;
+  if stored.id is null and caller is not null then
+    select * into cap from private.limits l where l.name = 'submissions_per_client';
+    if cap.name is not null then
+      select count(*) into recent
+      from private.client_events e
+      where e.kind = 'submission' and e.client_address = caller and e.happened_at > moment - cap.within;
+      if recent >= cap.max_count then
+        raise exception using errcode = 'PT429',
+          message = 'too many submissions from this address',
+          detail = format('At most %s responses are stored per address within %s.', cap.max_count, cap.within),
+          hint = 'Try again later; the answers are kept until then.';
+      end if;
+    end if;
+  end if;
+
+  if stored.id is null then
+    select sum(s.love) as love, sum(s.duty) as duty, sum(s.honor) as honor, sum(s.reason) as reason
+    into raw
+    from unnest(chosen_ids, chosen_texts) as c(qid, txt)
+    join public.answer_scores s on s.question_id = c.qid and s.answer_text = c.txt;
+
+    select * into k from public.scoring_constants;
+
+    insert into public.responses as r (
+      submission_id, name, love, duty, honor, reason,
+      love_normalized, duty_normalized, honor_normalized, reason_normalized
+    ) values (
+      submit_response.submission_id, clean_name, raw.love, raw.duty, raw.honor, raw.reason,
+      raw.love / k.love_denominator, raw.duty / k.duty_denominator,
+      raw.honor / k.honor_denominator, raw.reason / k.reason_denominator
+    )
+    on conflict on constraint responses_submission_id_key do nothing
+    returning * into stored;
+
+    if stored.id is null then
+      -- The same submission from another address got there first.
+      select * into stored from public.responses r where r.submission_id = submit_response.submission_id;
+    else
+      insert into public.answer_counts as ac (question_id, answer_text, count, last_updated)
+      select c.qid, c.txt, 1, now()
+      from unnest(chosen_ids, chosen_texts) as c(qid, txt)
+      on conflict (question_id, answer_text)
+      do update set count = ac.count + 1, last_updated = excluded.last_updated;
+      if caller is not null then
+        insert into private.client_events (kind, client_address, happened_at) values ('submission', caller, moment);
+        perform private.prune_client_events();
+      end if;
+    end if;
+  end if;
+
+  return jsonb_build_object(
+    'submission_id', stored.submission_id,
+    'love', stored.love, 'duty', stored.duty, 'honor', stored.honor, 'reason', stored.reason,
+    'love_normalized', stored.love_normalized,
+    'duty_normalized', stored.duty_normalized,
+    'honor_normalized', stored.honor_normalized,
+    'reason_normalized', stored.reason_normalized
+  );
+end;
+$$;
+grant execute on function public.submit_response(uuid, text, jsonb) to anon, authenticated;

@@ -1,0 +1,165 @@
+-- The hidden page: its password, kept as a bcrypt hash only, the check that
+-- guards it, and the functions behind the page.
+
+-- One row at most.
+create table public.hidden_page_secret (
+  id boolean primary key default true check (id),
+  password_hash text not null,
+  updated_at timestamptz not null default now()
+);
+alter table public.hidden_page_secret enable row level security;
+
+create function private.hidden_page_password_min_chars() returns integer
+language sql immutable set search_path = '' as $$ select 8 $$;
+
+-- bcrypt reads the first 72 bytes only: two longer passwords sharing them
+-- would be the same password, so a longer one is refused rather than cut.
+create function private.hidden_page_password_max_bytes() returns integer
+language sql immutable set search_path = '' as $$ select 72 $$;
+
+-- The password check. Null when the password is right; otherwise the
+-- refusal to return. A wrong, empty or missing password, and a database
+-- where none is set yet, all get the same 403, and the wrong attempt is
+-- recorded against the client's address. A client with too many wrong
+-- attempts, or any client while all of them together have too many, gets
+-- 429 before the password is even compared.
+create function private.hidden_page_refusal(password text) returns json
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  caller text := private.client_address();
+  moment timestamptz := private.clock();
+  per_client private.limits;
+  overall private.limits;
+  locked_until timestamptz;
+  oldest timestamptz;
+  failures integer;
+  stored text;
+begin
+  select * into per_client from private.limits l where l.name = 'wrong_passwords_per_client';
+  select * into overall from private.limits l where l.name = 'wrong_passwords_overall';
+
+  if caller is not null then
+    -- One check at a time per address, so concurrent guesses count exactly.
+    perform pg_advisory_xact_lock(hashtextextended('hidden page password ' || caller, 0));
+    select x.until into locked_until
+    from private.password_lockouts x
+    where x.client_address = caller and x.until > moment;
+    if locked_until is not null then
+      return private.refusal(429, 'PT429', 'too many wrong passwords from this address',
+        format('Password checks from this address resume in %s minutes.', ceil(extract(epoch from locked_until - moment) / 60)),
+        'Wait, then try again.', locked_until - moment);
+    end if;
+    if overall.name is not null then
+      select min(w.happened_at) into oldest
+      from (
+        select e.happened_at from private.client_events e
+        where e.kind = 'wrong_password' and e.happened_at > moment - overall.within
+        order by e.happened_at desc
+        limit overall.max_count
+      ) w
+      having count(*) >= overall.max_count;
+      if oldest is not null then
+        return private.refusal(429, 'PT429', 'too many wrong passwords from all addresses together',
+          'Password checks resume as soon as fewer wrong passwords fall within the window.',
+          'Wait, then try again.', oldest + overall.within - moment);
+      end if;
+    end if;
+  end if;
+
+  -- With none set, a dummy hash is still compared, so the answer takes as long.
+  select s.password_hash into stored from public.hidden_page_secret s where s.id;
+  if coalesce(password, '') <> ''
+     and extensions.crypt(password, coalesce(stored, '$2a$10$bKebJy4VaLS7nXDQrW1F1.q5YyrgXtKHcGCfM/zL0pAH9Y0/Q8ueW')) = stored then
+    return null;
+  end if;
+
+  if caller is not null then
+    insert into private.client_events (kind, client_address, happened_at) values ('wrong_password', caller, moment);
+    if per_client.name is not null then
+      select count(*) into failures
+      from private.client_events e
+      where e.kind = 'wrong_password' and e.client_address = caller and e.happened_at > moment - per_client.within;
+      if failures >= per_client.max_count then
+        insert into private.password_lockouts (client_address, until)
+        values (caller, moment + coalesce(per_client.lockout, per_client.within))
+        on conflict (client_address) do update set until = excluded.until;
+      end if;
+    end if;
+    perform private.prune_client_events();
+  end if;
+  return private.refusal(403, '28P01', 'invalid password');
+end;
+$$;
+
+-- set_hidden_page_password: for the operator (service_role, npm run
+-- set-password) and the owner.
+create function public.set_hidden_page_password(password text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if password is null or char_length(password) < private.hidden_page_password_min_chars() then
+    raise exception using errcode = '22023',
+      message = format('the password must be at least %s characters', private.hidden_page_password_min_chars());
+  end if;
+  if octet_length(password) > private.hidden_page_password_max_bytes() then
+    raise exception using errcode = '22023',
+      message = format('the password must be at most %s bytes (in UTF-8): bcrypt reads no further',
+                       private.hidden_page_password_max_bytes()),
+      detail = format('This one has %s bytes.', octet_length(password));
+  end if;
+  insert into public.hidden_page_secret (id, password_hash, updated_at)
+  values (true, extensions.crypt(password, extensions.gen_salt('bf', 10)), now())
+  on conflict (id) do update set password_hash = excluded.password_hash, updated_at = excluded.updated_at;
+end;
+$$;
+grant execute on function public.set_hidden_page_password(text) to service_role;
+
+-- secret_insights: what insights() returns, with each point's name, for the
+-- holder of the password. Volatile: a wrong guess is recorded.
+create function public.secret_insights(password text) returns json
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  refusal json := private.hidden_page_refusal(password);
+begin
+  if refusal is not null then
+    return refusal;
+  end if;
+  return private.insights_json(true);
+end;
+$$;
+grant execute on function public.secret_insights(text) to anon, authenticated;
+
+-- find_respondents: case-insensitive name search over every row. The query
+-- is matched as plain text (no wildcards), so %, _ and quotes are just
+-- characters. At most 200 matches come back, with the total.
+create function public.find_respondents(password text, query text) returns json
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  refusal json := private.hidden_page_refusal(password);
+  needle text;
+  result json;
+begin
+  if refusal is not null then
+    return refusal;
+  end if;
+  needle := lower(btrim(coalesce(query, ''), E' \t\r\n'));
+  if needle = '' then
+    raise exception using errcode = '22023', message = 'query must not be empty';
+  end if;
+
+  select json_build_object(
+           'total', count(*),
+           'matches', coalesce(json_agg(json_build_object(
+             'name', m.name,
+             'raw', json_build_array(m.love, m.duty, m.honor, m.reason)
+           ) order by m.name, m.id) filter (where m.rank <= 200), '[]'::json))
+  into result
+  from (
+    select r.id, r.name, r.love, r.duty, r.honor, r.reason,
+           row_number() over (order by r.name, r.id) as rank
+    from public.responses r
+    where r.name is not null and strpos(lower(r.name), needle) > 0
+  ) m;
+  return result;
+end;
+$$;
+grant execute on function public.find_respondents(text, text) to anon, authenticated;

@@ -1,0 +1,153 @@
+-- What /insights and the results screen read: aggregates from the summary,
+-- a uniform sample of points, and the answer shares from the tallies.
+
+-- The mean of each normalized value over all rows (missing values count as
+-- 0): the raw mean over the saved denominator, which is the same number,
+-- rounded once. Null while there are no rows.
+create function private.summary_means(s public.response_summary) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select case when coalesce(s.respondents, 0) = 0 then null else jsonb_build_object(
+    'love', (s.love_raw_sum::numeric / (s.respondents * k.love_denominator::numeric))::double precision,
+    'duty', (s.duty_raw_sum::numeric / (s.respondents * k.duty_denominator::numeric))::double precision,
+    'honor', (s.honor_raw_sum::numeric / (s.respondents * k.honor_denominator::numeric))::double precision,
+    'reason', (s.reason_raw_sum::numeric / (s.respondents * k.reason_denominator::numeric))::double precision
+  ) end
+  from public.scoring_constants k;
+$$;
+
+-- How everyone answered: every answer of every question in quiz order, with
+-- 0 where no one has chosen it yet, and its share of that question's tally.
+create function private.answer_shares_json() returns json
+language sql stable security definer set search_path = '' as $$
+  with tally as (
+    select s.question_id, s.answer_text, s.position, coalesce(c.count, 0) as count,
+           sum(coalesce(c.count, 0)) over (partition by s.question_id) as total
+    from public.answer_scores s
+    left join public.answer_counts c on c.question_id = s.question_id and c.answer_text = s.answer_text
+  )
+  select coalesce(json_agg(json_build_object(
+           'question_id', q.question_id, 'total', q.total, 'answers', q.answers
+         ) order by q.question_id), '[]'::json)
+  from (
+    select t.question_id, t.total,
+           json_agg(json_build_object(
+             'answer_text', t.answer_text,
+             'count', t.count,
+             'share', case when t.total = 0 then 0 else (t.count::numeric / t.total)::double precision end
+           ) order by t.position) as answers
+    from tally t
+    group by t.question_id, t.total
+  ) q;
+$$;
+
+-- Each pair's four counters as one object, pairs in order.
+create function private.quadrants_json() returns json
+language sql stable security definer set search_path = '' as $$
+  select coalesce(json_agg(json_build_object(
+           'pair', json_build_array(p.first_value, p.second_value),
+           'high_high', p.high_high, 'high_low', p.high_low, 'low_high', p.low_high, 'low_low', p.low_low
+         ) order by p.pair_position), '[]'::json)
+  from (
+    select q.pair_position, q.first_value, q.second_value,
+           sum(q.respondents) filter (where q.first_high and q.second_high) as high_high,
+           sum(q.respondents) filter (where q.first_high and not q.second_high) as high_low,
+           sum(q.respondents) filter (where not q.first_high and q.second_high) as low_high,
+           sum(q.respondents) filter (where not q.first_high and not q.second_high) as low_low
+    from public.response_quadrants q
+    group by q.pair_position, q.first_value, q.second_value
+  ) p;
+$$;
+
+-- Everything /insights shows, in one JSON value; with_names adds each
+-- point's name for the hidden page. The points array is written as compact
+-- text, since at 5,000 points every byte counts.
+create function private.insights_json(with_names boolean) returns json
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  s public.response_summary;
+  sample_size constant integer := 5000;
+  raw_text text;
+  names json;
+  scores json;
+begin
+  select * into s from public.response_summary where id;
+
+  -- The index alone answers this one.
+  select coalesce('[' || string_agg(
+           '[' || p.love || ',' || p.duty || ',' || p.honor || ',' || p.reason || ']', ','
+           order by p.sample_key, p.id) || ']', '[]')
+  into raw_text
+  from (
+    select r.sample_key, r.id, r.love, r.duty, r.honor, r.reason
+    from public.responses r
+    order by r.sample_key, r.id
+    limit sample_size
+  ) p;
+
+  -- The same rows in the same order: one snapshot, one ordering.
+  if with_names then
+    select coalesce(json_agg(p.name order by p.sample_key, p.id), '[]'::json)
+    into names
+    from (
+      select r.sample_key, r.id, r.name
+      from public.responses r
+      order by r.sample_key, r.id
+      limit sample_size
+    ) p;
+  end if;
+
+  scores := case when coalesce(s.respondents, 0) = 0 then null else json_build_object(
+    'mean', private.summary_means(s),
+    'min', json_build_object('love', s.love_min, 'duty', s.duty_min, 'honor', s.honor_min, 'reason', s.reason_min),
+    'max', json_build_object('love', s.love_max, 'duty', s.duty_max, 'honor', s.honor_max, 'reason', s.reason_max)
+  ) end;
+
+  return json_build_object(
+    'count', coalesce(s.respondents, 0),
+    'mean', scores -> 'mean',
+    'min', scores -> 'min',
+    'max', scores -> 'max',
+    'quadrants', private.quadrants_json(),
+    'points', case when with_names
+      then json_build_object(
+        'kind', case when coalesce(s.respondents, 0) > sample_size then 'sample' else 'all' end,
+        'total', coalesce(s.respondents, 0),
+        'raw', raw_text::json,
+        'names', names)
+      else json_build_object(
+        'kind', case when coalesce(s.respondents, 0) > sample_size then 'sample' else 'all' end,
+        'total', coalesce(s.respondents, 0),
+        'raw', raw_text::json)
+      end,
+    'answer_shares', private.answer_shares_json()
+  );
+end;
+$$;
+
+-- insights: aggregates and unnamed points for every visitor. Never a name.
+create function public.insights() returns json
+language sql stable security definer set search_path = '' as $$
+  select private.insights_json(false);
+$$;
+grant execute on function public.insights() to anon, authenticated;
+
+-- answer_shares: the results screen's "others who chose this".
+create function public.answer_shares() returns json
+language sql stable security definer set search_path = '' as $$
+  select private.answer_shares_json();
+$$;
+grant execute on function public.answer_shares() to anon, authenticated;
+
+-- response_stats: the comparison average: how many have answered and the
+-- mean of each normalized value. Never a name.
+create function public.response_stats() returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'count', coalesce(s.respondents, 0),
+    'love', m -> 'love', 'duty', m -> 'duty', 'honor', m -> 'honor', 'reason', m -> 'reason'
+  )
+  from (select 1) as one
+  left join public.response_summary s on s.id
+  cross join lateral (select private.summary_means(s) as m) as means;
+$$;
+grant execute on function public.response_stats() to anon, authenticated;

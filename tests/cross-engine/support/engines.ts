@@ -1,0 +1,23 @@
+/** The engines of the cross-engine suite, and how each one starts. */
+import { firefoxBinary, webkitBinaries, type EngineId, type WebKitBinaries } from './binaries.ts';
+import { startFirefox } from './firefox.ts';
+import type { Session } from './session.ts';
+import { startWebKit } from './webkit.ts';
+
+export interface Engine {
+  readonly id: EngineId;
+  readonly title: string;
+  start(): Promise<Session>;
+}
+
+export const FIREFOX: Engine = {
+  id: 'firefox',
+  title: 'Firefox ESR',
+  start: () => startFirefox(firefoxBinary()!),
+};
+
+export const WEBKIT: Engine = {
+  id: 'webkit',
+  title: 'WebKitGTK',
+  start: () => startWebKit(webkitBinaries() as WebKitBinaries),
+};

@@ -1,0 +1,181 @@
+/**
+ * The flows of the cross-engine suite, one per behaviour, in the order they
+ * run in each engine. Each opens the address it starts from, except "Save
+ * image", which goes on from the results the flow before left on screen.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
+import { E2E_PASSWORD } from '../../e2e/support/app.ts';
+import { PATH_A, PATH_B, expectedPercentages, responseCount } from '../../e2e/support/quiz-driver.ts';
+import { PATIENCE_MS, pickElement, waitUntil, type Session } from './session.ts';
+import type { Flow } from './suite.ts';
+import {
+  NAME_FIELD,
+  answer,
+  clickText,
+  fieldValue,
+  onQuestion,
+  onResults,
+  resultsComplete,
+  shownPercentages,
+  sideShares,
+  waitForDrawing,
+  waitForIslands,
+  waitForElement,
+} from './visitor.ts';
+
+const CODE_A = PATH_A.join('');
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const IMAGE_NAME = 'map-your-contradictions.png';
+const PASSWORD_FIELD = 'input[placeholder="Enter secret password"]';
+const SEARCH_FIELD = 'input[placeholder="Search by name..."]';
+
+/** Leaves the site with no quiz under way in the tab's session, so that "/" opens as a new visitor finds it. */
+async function leaveSite(session: Session, url: string): Promise<void> {
+  if ((await session.url()).startsWith(url)) await session.evaluate(() => sessionStorage.clear());
+  await session.goto('about:blank');
+}
+
+async function freshQuiz(session: Session, url: string): Promise<void> {
+  await leaveSite(session, url);
+  await session.goto(`${url}/`);
+  await waitForIslands(session);
+}
+
+async function startQuizTyping(session: Session, name: string): Promise<void> {
+  await clickText(session, 'button', 'Start Quiz');
+  await waitForElement(session, NAME_FIELD);
+  await session.typeAndEnter(NAME_FIELD, name);
+}
+
+const wholeQuiz: Flow = async ({ session, app }) => {
+  const before = await responseCount(app);
+  await freshQuiz(session, app.url);
+  // The site's narrowest layout is the one shown.
+  expect(await session.evaluate(() => matchMedia('(max-width: 30rem)').matches)).toBe(true);
+  await startQuizTyping(session, 'Ada');
+  await answer(session, PATH_A);
+  await onResults(session);
+  await expect.poll(() => responseCount(app), { timeout: PATIENCE_MS }).toBe(before + 1);
+};
+
+const results: Flow = async ({ session, app }) => {
+  await onResults(session);
+  expect(await shownPercentages(session)).toEqual(expectedPercentages(PATH_A));
+  await waitForDrawing(session, 'result');
+  await resultsComplete(session);
+  expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}/?r=${CODE_A}&n=Ada`);
+};
+
+const saveImage: Flow = async ({ session }) => {
+  await waitUntil(session, 'Save image to be enabled', () =>
+    [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Save image' && !b.disabled),
+  );
+  await session.click('button', 'Save image');
+  const file = join(session.downloads, IMAGE_NAME);
+  await expect.poll(() => existsSync(file) && readFileSync(file).length > 0, { timeout: PATIENCE_MS }).toBe(true);
+  const bytes = readFileSync(file);
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  // IHDR holds the image's size: that of the chart's canvas.
+  const canvas = await session.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('canvas[data-chart="result"]')!;
+    return { width: c.width, height: c.height };
+  });
+  expect({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }).toEqual(canvas);
+  expect(bytes.length).toBeGreaterThan(4000);
+};
+
+const history: Flow = async ({ session, app }) => {
+  await freshQuiz(session, app.url);
+  await startQuizTyping(session, TEST_MODE_NAME);
+  await answer(session, PATH_A.slice(0, 4));
+  await onQuestion(session, 4);
+  await session.back();
+  await onQuestion(session, 3);
+  await session.back();
+  await onQuestion(session, 2);
+  await session.forward();
+  await onQuestion(session, 3);
+  await session.reload();
+  await onQuestion(session, 3);
+  // Question 4 answered differently after the reload: the results count that answer.
+  const path = [...PATH_A];
+  path[3] = PATH_B[3]!;
+  await answer(session, path, 3);
+  await onResults(session);
+  expect(await shownPercentages(session)).toEqual(expectedPercentages(path));
+  await resultsComplete(session);
+};
+
+const friendLink: Flow = async ({ session, app }) => {
+  await session.goto(`${app.url}/?r=${CODE_A}&n=Ada`);
+  await waitForElement(session, 'h1', 'Ada’s map');
+  expect(await shownPercentages(session)).toEqual(expectedPercentages(PATH_A));
+  await clickText(session, 'button', 'Take the quiz and compare');
+  await waitForElement(session, NAME_FIELD);
+  await session.typeAndEnter(NAME_FIELD, TEST_MODE_NAME);
+  await answer(session, PATH_B);
+  await onResults(session);
+  await waitForElement(session, 'table th[scope="col"]', 'Ada');
+  expect(await session.evaluate(() => [...document.querySelectorAll('table th[scope="col"]')].map((th) => th.textContent))).toEqual([
+    'Value',
+    'You',
+    'Ada',
+  ]);
+  expect(await sideShares(session, 'own')).toEqual(expectedPercentages(PATH_B));
+  expect(await sideShares(session, 'friend')).toEqual(expectedPercentages(PATH_A));
+  await resultsComplete(session);
+};
+
+const earlyTap: Flow = async ({ session, app }) => {
+  await leaveSite(session, app.url);
+  await session.startLoading(`${app.url}/`);
+  // No pause between looks: the tap follows the first paint of the button as closely as the client allows.
+  const deadline = Date.now() + PATIENCE_MS;
+  let painted = false;
+  while (!painted && Date.now() < deadline) {
+    painted = (await session.evaluate(pickElement, 'button', 'Start Quiz', true).catch(() => false)) === true;
+  }
+  expect(painted, 'Start Quiz painted').toBe(true);
+  const hydrated = await session.evaluate(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await session.click('button', 'Start Quiz');
+  try {
+    await waitForElement(session, NAME_FIELD);
+  } catch (error) {
+    throw new Error(`The tap, made ${hydrated ? 'after' : 'before'} the islands hydrated, was lost: ${String(error)}`);
+  }
+};
+
+const insights: Flow = async ({ session, app }) => {
+  await session.goto(`${app.url}/insights`);
+  await waitUntil(session, 'the count of respondents', () => /Based on \d+ respondents\./.test(document.body.innerText));
+  for (const chart of ['pie', 'scatter', 'relative', 'heatmap']) await waitForDrawing(session, chart);
+};
+
+const hehe: Flow = async ({ session, app }) => {
+  await session.goto(`${app.url}/hehe`);
+  await waitForIslands(session);
+  await waitForElement(session, PASSWORD_FIELD);
+  await session.typeAndEnter(PASSWORD_FIELD, E2E_PASSWORD);
+  await waitForElement(session, 'h1, h2', 'Welcome to Secret Insights');
+  await waitForDrawing(session, 'scatter');
+  await waitForDrawing(session, 'relative');
+  await waitForElement(session, SEARCH_FIELD);
+  await session.typeAndEnter(SEARCH_FIELD, 'mARIGOLD');
+  await waitUntil(session, 'the name found', () =>
+    [...document.querySelectorAll('[data-match-name]')].map((li) => li.textContent).join('|') === 'Marigold Vantablack',
+  );
+};
+
+export const FLOWS: readonly (readonly [string, Flow])[] = [
+  ['the whole quiz, with Enter typed on the name, is saved', wholeQuiz],
+  ['the results show four percentages and draw both charts', results],
+  ['"Save image" saves a PNG of the result chart', saveImage],
+  ['Back and Forward step between questions, and a reload mid-quiz resumes', history],
+  ["a friend's share link leads to the comparison", friendLink],
+  ['the first tap, made as soon as Start Quiz is painted, opens the name screen', earlyTap],
+  ['/insights draws its four charts', insights],
+  ['/hehe unlocks with the password and finds a name', hehe],
+];

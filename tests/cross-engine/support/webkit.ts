@@ -1,0 +1,166 @@
+/**
+ * WebKitGTK from Debian, the engine of every iPhone browser: its
+ * WebKitWebDriver (package webkit2gtk-driver) drives the MiniBrowser in a
+ * virtual X display (Xvfb), and selenium-webdriver speaks classic WebDriver
+ * to it. Nothing is downloaded.
+ *
+ * Classic WebDriver cannot run a script before the page's own, so the watch
+ * over errors and policy violations starts with the first script the test
+ * sends to each document (as soon as it loads); a violation that blocked
+ * one of the page's inline scripts still shows, as islands that never wake.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Builder, Capabilities, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import type { WebKitBinaries } from './binaries.ts';
+import { installPageHooks, PHONE, pickElement, takePageHooks, type PageFunction, type Session } from './session.ts';
+
+/** An X display of its own, numbered by Xvfb itself so that parallel runs never collide. */
+function startXvfb(xvfb: string): Promise<{ display: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('\n')) resolve({ display: `:${said.trim()}`, child });
+    });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${errors.slice(-500)}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForDriver(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/status`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('WebKitWebDriver did not answer within 15 s');
+}
+
+export async function startWebKit(bin: WebKitBinaries): Promise<Session> {
+  const home = mkdtempSync(join(tmpdir(), 'mc-webkit-home-'));
+  const downloads = join(home, 'Downloads');
+  mkdirSync(join(home, '.config'), { recursive: true });
+  mkdirSync(downloads);
+  // Where GLib, and so WebKitGTK, saves downloads.
+  writeFileSync(join(home, '.config', 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`);
+
+  const children: ChildProcess[] = [];
+  const stopAll = () => children.reverse().forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
+  try {
+    const x = await startXvfb(bin.xvfb);
+    children.push(x.child);
+    const port = await freePort();
+    const driverProcess = spawn(bin.driver, [`--port=${port}`], {
+      stdio: 'ignore',
+      env: { ...process.env, DISPLAY: x.display, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+    });
+    children.push(driverProcess);
+    const url = `http://127.0.0.1:${port}`;
+    await waitForDriver(url, driverProcess);
+    const driver = await new Builder()
+      .disableEnvironmentOverrides()
+      .usingServer(url)
+      .withCapabilities(
+        new Capabilities({
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: bin.miniBrowser, args: ['--automation'] },
+        }),
+      )
+      .build();
+    await driver.manage().window().setRect(PHONE);
+    return webkitSession(driver, downloads, stopAll);
+  } catch (error) {
+    stopAll();
+    throw error;
+  }
+}
+
+function webkitSession(driver: WebDriver, downloads: string, stopAll: () => void): Session {
+  const problems: string[] = [];
+
+  async function run<A extends unknown[], T>(fn: PageFunction<A, T>, args: A): Promise<T> {
+    // Every script first makes sure the document is watched, and hands over what was seen.
+    const script = `(${installPageHooks.toString()})(false); return (${fn.toString()}).apply(null, arguments);`;
+    return (await driver.executeScript(script, ...args)) as T;
+  }
+
+  async function picked(selector: string, text: string | null): Promise<WebElement> {
+    const element = (await driver.executeScript(`return (${pickElement.toString()}).apply(null, arguments)`, selector, text)) as WebElement | null;
+    if (!element) throw new Error(`No ${selector} "${text ?? ''}" on screen to click`);
+    // In the middle of the screen, as a visitor scrolls to what they tap, clear of bars at the edges.
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', element);
+    return element;
+  }
+
+  /** What the document on screen saw since it was last asked. */
+  async function harvest(): Promise<void> {
+    try {
+      problems.push(...((await driver.executeScript(`return (${takePageHooks.toString()})()`)) as string[] | null ?? []));
+    } catch {
+      // A document being replaced has nothing more to tell.
+    }
+  }
+
+  async function navigating(step: () => Promise<void>): Promise<void> {
+    await harvest();
+    await step();
+    await run(() => true, []);
+  }
+
+  return {
+    downloads,
+    goto: (url) => navigating(() => driver.get(url)),
+    async startLoading(url) {
+      await harvest();
+      await driver.executeScript('location.assign(arguments[0])', url);
+    },
+    back: () => navigating(() => driver.navigate().back()),
+    forward: () => navigating(() => driver.navigate().forward()),
+    reload: () => navigating(() => driver.navigate().refresh()),
+    url: () => driver.getCurrentUrl(),
+    evaluate: (fn, ...args) => run(fn, args),
+    async click(selector, text = null) {
+      await (await picked(selector, text)).click();
+    },
+    async typeAndEnter(selector, typed) {
+      const field = await picked(selector, null);
+      await field.click();
+      await field.sendKeys(typed, Key.ENTER);
+    },
+    async problems() {
+      await harvest();
+      return [...problems];
+    },
+    async close() {
+      try {
+        await driver.quit();
+      } finally {
+        stopAll();
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * npm run set-password, run as an operator runs it: a child process with
+ * the passphrase on standard input, against a migrated database on each
+ * engine; the password then unlocks secret_insights, and nothing else does.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open.ts';
+import { availableEngines, freshDatabase, type FreshDatabase } from '../support/engines.ts';
+import { callAsClient } from '../support/request.ts';
+
+const SCRIPT = new URL('../../scripts/set-password.ts', import.meta.url).pathname;
+
+function setPassword(input: string, env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, [SCRIPT, ...args], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end(input);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+for (const engine of availableEngines()) {
+  describe(`npm run set-password [${engine}]`, () => {
+    let fresh: FreshDatabase | undefined;
+    let dataDir = '';
+    /** Where the script connects: the scratch server database, or a PGlite folder. */
+    const target = (): Record<string, string> => (engine === 'postgres' ? { DATABASE_URL: fresh!.url! } : { DATA_DIR: dataDir });
+    /** The database the script wrote to, opened after it exited (PGlite takes one process at a time). */
+    async function unlocks(password: string): Promise<number> {
+      const db = engine === 'postgres' ? fresh!.db : await openDatabase({ dataDir });
+      try {
+        return (await callAsClient(db, 'secret_insights', { password }, null)).status;
+      } finally {
+        if (engine === 'pglite') await db.close();
+      }
+    }
+
+    beforeAll(async () => {
+      if (engine === 'postgres') fresh = await freshDatabase('postgres');
+      else dataDir = mkdtempSync(join(tmpdir(), 'set-password-'));
+    }, 300_000);
+    afterAll(async () => {
+      await fresh?.dispose();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('sets the passphrase piped on standard input, and prints nothing of it', async () => {
+      const passphrase = 'a piped passphrase é';
+      const run = await setPassword(`${passphrase}\n`, target());
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain('piped');
+      expect(await unlocks(passphrase)).toBe(200);
+      expect(await unlocks(`${passphrase}\n`)).toBe(403);
+    }, 180_000);
+
+    it('generates a 96-bit passphrase on empty input or --generate, and prints it once', async () => {
+      for (const [input, args] of [['', []], ['ignored\n', ['--generate']]] as const) {
+        const run = await setPassword(input, target(), [...args]);
+        expect(run.code, run.stderr).toBe(0);
+        const [, passphrase] = /passphrase \(shown once, keep it\): (\S+)\n/.exec(run.stdout) ?? [];
+        expect(passphrase).toMatch(/^[A-Za-z0-9_-]{16}$/);
+        expect(run.stdout.split(passphrase!)).toHaveLength(2);
+        expect(await unlocks(passphrase!)).toBe(200);
+      }
+    }, 180_000);
+
+    it('refuses under 8 characters or over 72 bytes before connecting, and changes nothing', async () => {
+      await setPassword('the one that stays\n', target());
+      const unreachable = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+      const short = await setPassword('seven!!\n', unreachable);
+      expect(short.code).toBe(2);
+      expect(short.stderr).toContain('at least 8 characters; this one has 7. Nothing was changed.');
+      const long = await setPassword(`${'é'.repeat(37)}\n`, unreachable);
+      expect(long.code).toBe(2);
+      expect(long.stderr).toContain('at most 72 bytes in UTF-8 (bcrypt reads no further); this one has 74');
+      expect(await unlocks('the one that stays')).toBe(200);
+    }, 180_000);
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * Empty is not an error: with no one having answered yet, no page writes an
+ * error or a warning to the console, on a phone of 390×844 with the CPU
+ * slowed 4×. /insights says it has no data; /hehe unlocks onto empty charts.
+ */
+import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { routeOf } from '../../scripts/page-weight.ts';
+import { htmlFiles } from '../../scripts/site-build.ts';
+import { E2E_PASSWORD } from './support/app.ts';
+import { useProduct } from './support/product.ts';
+import { POLL } from './support/quiz-driver.ts';
+
+const product = useProduct();
+
+/** Every page of the build but the answer to an unknown address. */
+const ROUTES = htmlFiles(inject('siteDir'))
+  .map(routeOf)
+  .filter((route) => route !== '/404');
+
+describe('with 0 respondents', () => {
+  it.each(ROUTES)('%s writes no console error or warning', async (route) => {
+    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const problems: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+      await page.goto(product.app.url + route);
+      await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
+      if (route === '/insights') await page.getByText('No data yet.').first().waitFor(POLL);
+      if (route === '/hehe') {
+        await page.getByPlaceholder('Enter secret password').fill(E2E_PASSWORD);
+        await page.getByRole('button', { name: 'Unlock' }).tap();
+        await page.getByRole('heading', { name: 'Welcome to Secret Insights' }).waitFor(POLL);
+        await page.getByText('No data yet.').first().waitFor(POLL);
+      }
+      await page.waitForTimeout(1000);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
