@@ -25,6 +25,8 @@ const supabaseVariable = () => envField.string({ context: 'client', access: 'pub
 
 // Pages no search engine should list: the sitemap leaves them out and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
+// Shared results' pages stand in for "/" with their own preview; they carry noindex and stay out of the sitemap.
+import { CELL_PAGES } from './src/core/map.ts';
 
 export default defineConfig({
   site,
@@ -65,7 +67,7 @@ export default defineConfig({
   integrations: [
     react(),
     figureSummaries(),
-    sitemap({ filter: (page) => !HIDDEN_PATHS.some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
+    sitemap({ filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
     sitemapAlias(),
     securityHeaders(),
     // Last: it compresses what the others wrote.

@@ -7,6 +7,7 @@
  * not by colour alone.
  */
 import type { ChartConfiguration, Plugin } from 'chart.js';
+import { leaningOf } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
 import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
@@ -61,6 +62,8 @@ export interface ResultScatterInput {
   readonly friend?: ChartMark | null;
   /** Literary figures, drawn small and faint under the dots. */
   readonly figures?: readonly ChartMark[];
+  /** The visitor's earlier results, oldest first, each named by its date: a faint trail to the own dot. */
+  readonly trail?: readonly ChartMark[];
 }
 
 interface PaintedLabel extends ChartMark {
@@ -74,6 +77,7 @@ interface PaintedLabel extends ChartMark {
 const OWN_RADIUS = 9;
 const FRIEND_RADIUS = 11;
 const FIGURE_RADIUS = 3.5;
+const TRAIL_RADIUS = 5;
 
 interface Box {
   left: number;
@@ -144,11 +148,42 @@ function markLabels(labels: readonly PaintedLabel[]): Plugin<'scatter'> {
   };
 }
 
-export function resultScatter({ own, friend = null, figures = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
+/**
+ * A faint dashed line from the oldest earlier result to the dot on screen.
+ * Painted here rather than as a line dataset, so that Chart.js's line
+ * element stays out of the bundle.
+ */
+function trailLine(path: readonly Position[]): Plugin<'scatter'> {
+  return {
+    id: 'trailLine',
+    beforeDatasetsDraw(chart) {
+      const { ctx, scales } = chart;
+      const x = scales.x;
+      const y = scales.y;
+      if (!x || !y || path.length < 2) return;
+      ctx.save();
+      ctx.strokeStyle = CHART_MARKS.trail;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([4, 4]);
+      ctx.beginPath();
+      for (const [i, p] of path.entries()) {
+        const px = x.getPixelForValue(p.x);
+        const py = y.getPixelForValue(p.y);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      }
+      ctx.stroke();
+      ctx.restore();
+    },
+  };
+}
+
+export function resultScatter({ own, friend = null, figures = [], trail = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
   const labels: PaintedLabel[] = [
     // Without a friend the one dot needs no name: the chart is the visitor's.
     ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
     ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
+    ...trail.map((t) => ({ ...t, size: 11, weight: 400, color: CHART_MARKS.trail, offset: TRAIL_RADIUS + 3 })),
     ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3 })),
   ];
   return {
@@ -162,6 +197,13 @@ export function resultScatter({ own, friend = null, figures = [] }: ResultScatte
           pointStyle: 'rectRot',
           pointRadius: FIGURE_RADIUS,
           pointBackgroundColor: CHART_MARKS.figure,
+          pointBorderWidth: 0,
+        },
+        {
+          label: 'Earlier results',
+          data: trail.map((t) => t.position),
+          pointRadius: TRAIL_RADIUS,
+          pointBackgroundColor: CHART_MARKS.trail,
           pointBorderWidth: 0,
         },
         {
@@ -194,13 +236,11 @@ export function resultScatter({ own, friend = null, figures = [] }: ResultScatte
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [paintedBackground(), compassLabels, markLabels(labels)],
+    plugins: [paintedBackground(), compassLabels, trailLine([...trail.map((t) => t.position), own.position]), markLabels(labels)],
   };
 }
 
 /** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
 export function describeLean(position: Position, whose = 'Your'): string {
-  const lean = (n: number, plus: string, minus: string) =>
-    n > 0 ? `toward ${plus}` : n < 0 ? `toward ${minus}` : `balanced between ${plus} and ${minus}`;
-  return `${whose} dot leans ${lean(position.y, 'Love', 'Duty')} and ${lean(position.x, 'Reason', 'Honor')}.`;
+  return `${whose} dot leans ${leaningOf(position)}.`;
 }

@@ -24,7 +24,7 @@ function openSharedLinkFromAddress(): void {
   const { search } = globalThis.location;
   if (search === '') return;
   // Links and their decoder load only for an address with a query.
-  import('../stores/shared-links.ts')
+  import('../stores/share.ts')
     .then(({ openShareLink }) => {
       // An unreadable link falls back to the intro, without the broken code in the address.
       if (openShareLink(search) === false) globalThis.history.replaceState(null, '', '/');

@@ -15,6 +15,7 @@ import {
   PATH_B,
   POLL,
   answer,
+  cellPathFor,
   expectedPercentages,
   openQuiz,
   responseCount,
@@ -181,7 +182,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     const name = page.getByLabel('First name shown with the link (optional)');
     expect(await name.inputValue()).toBe('Sam');
     const link = await page.getByLabel('Link to this comparison').inputValue();
-    expect(link).toBe(`${product.app.url}/?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`);
+    expect(link).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`);
     await expectNoSeriousAxeViolations(page, 'a comparison with a friend');
   });
 
@@ -224,8 +225,8 @@ describe('the nearest figures and a friend on the results screen', () => {
     expect(await page.locator('[data-comparison-sentence]').innerText()).toBe(
       comparisonSentence('Sam', resultShares(totalsFor(PATH_A)), 'Rhea', resultShares(totalsFor(PATH_B))),
     );
-    // Shared on as it came.
-    expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(page.url());
+    // Shared on as it came, now on the page of the sharer's cell.
+    expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(page.url().replace('/?', `${cellPathFor(PATH_A)}?`));
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await expectNoSeriousAxeViolations(page, 'a comparison reopened from its link');
 
@@ -272,15 +273,15 @@ describe('the nearest figures and a friend on the results screen', () => {
     const link = page.getByLabel('Link to this result');
     // Test mode's name is not a first name to show.
     expect(await name.inputValue()).toBe('');
-    expect(await link.inputValue()).toBe(`${product.app.url}/?r=${CODE_A}`);
+    expect(await link.inputValue()).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}`);
 
     await name.fill('Rhea');
-    expect(await link.inputValue()).toBe(`${product.app.url}/?r=${CODE_A}&n=Rhea`);
+    expect(await link.inputValue()).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Rhea`);
     await name.fill('Rhea <b>');
     expect(await page.getByText('A name in a link cannot contain < or >.').count()).toBe(1);
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await link.inputValue()).toBe(`${product.app.url}/?r=${CODE_A}&n=Rhea`);
+    expect(await link.inputValue()).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Rhea`);
     await name.fill('');
-    expect(await link.inputValue()).toBe(`${product.app.url}/?r=${CODE_A}`);
+    expect(await link.inputValue()).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}`);
   });
 });

@@ -5,6 +5,7 @@ import { useProduct } from './support/product.ts';
 import {
   PATH_A,
   answer,
+  cellPathFor,
   openQuiz,
   expectedPercentages,
   responseCount,
@@ -34,7 +35,7 @@ describe('sharing a result', () => {
 
   it('the link, with the name given as its first name, reopens the same percentages without retaking or storing anything', async () => {
     expect(await responseCount(product.app)).toBe(1);
-    expect(link).toBe(`${product.app.url}/?r=${PATH_A.join('')}&n=Sharer`);
+    expect(link).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${PATH_A.join('')}&n=Sharer`);
     const page = await product.browser.newPage();
     const submits: string[] = [];
     page.on('request', (r) => {

@@ -17,7 +17,7 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
-const { openShareLink, takeQuizToCompare } = await import('../../src/stores/shared-links.ts');
+const { openShareLink, takeQuizToCompare } = await import('../../src/stores/share.ts');
 
 const MINE = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 const THEIRS = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];

@@ -36,7 +36,7 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => {
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
-const shared = await import('../../src/stores/shared-links.ts');
+const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 

@@ -12,6 +12,8 @@ interface Props {
   own: ChartMark;
   /** The friend's dot in a comparison. */
   friend: ChartMark | null;
+  /** The visitor's earlier results, oldest first, when they asked to see them; memoized by the caller, as the chart redraws when it changes. */
+  trail: readonly ChartMark[];
   onReady: () => void;
 }
 
@@ -25,7 +27,7 @@ function samePlace(a: Position, b: Position): boolean {
   return a.x === b.x && a.y === b.y;
 }
 
-export default function ResultScatter({ canvasRef, own, friend, onReady }: Props) {
+export default function ResultScatter({ canvasRef, own, friend, trail, onReady }: Props) {
   const [showFigures, setShowFigures] = useState(false);
   const { label: ownLabel, position: { x: ownX, y: ownY } } = own;
   const friendLabel = friend?.label;
@@ -41,8 +43,9 @@ export default function ResultScatter({ canvasRef, own, friend, onReady }: Props
             ? { label: friendLabel, position: { x: friendX, y: friendY } }
             : null,
         figures: showFigures ? FIGURE_MARKS : [],
+        trail,
       }),
-    [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures],
+    [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures, trail],
   );
   const description = [
     describeLean(own.position, possessive(own.label)),
@@ -58,7 +61,7 @@ export default function ResultScatter({ canvasRef, own, friend, onReady }: Props
       <ChartCanvas
         config={config}
         chart="result"
-        label={`${friend ? 'Result chart' : `${possessive(own.label)} result chart`}: Love at the top, Duty at the bottom, Reason on the right, Honor on the left.${shapes} ${description}${showFigures ? ' Literary figures shown as small marks, listed below.' : ''}`}
+        label={`${friend ? 'Result chart' : `${possessive(own.label)} result chart`}: Love at the top, Duty at the bottom, Reason on the right, Honor on the left.${shapes} ${description}${trail.length > 0 ? ' Earlier results shown as faint dated dots on a dashed line, listed below.' : ''}${showFigures ? ' Literary figures shown as small marks, listed below.' : ''}`}
         className={styles.scatterBox}
         canvasRef={canvasRef}
         onDrawn={onReady}

@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
+import { relativeDay } from '../../core/trail.ts';
 import { totalsOf } from '../../core/totals.ts';
 import { openOverlay } from '../../stores/overlays.ts';
-import { takeQuizToCompare } from '../../stores/shared-links.ts';
+import { takeQuizToCompare } from '../../stores/share.ts';
+import { $earlierResults, $trailShown } from '../../stores/trail.ts';
 import { $totals, resetAll } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
+import MapTrail from './MapTrail.tsx';
 import NearestFigures from './NearestFigures.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
@@ -39,6 +42,13 @@ export default function ResultsScreen() {
   const [scatterReady, setScatterReady] = useState(false);
   const shares = useMemo(() => resultShares(totals), [totals]);
   const friendTotals = useMemo(() => (friend ? totalsOf(friend.answers) : null), [friend]);
+  const position = useMemo(() => resultPosition(totals), [totals]);
+  const earlier = useStore($earlierResults);
+  const trailShown = useStore($trailShown);
+  const trail = useMemo(() => {
+    const now = new Date();
+    return trailShown ? earlier.map((r) => ({ label: relativeDay(r.date, now), position: r.position })) : [];
+  }, [earlier, trailShown]);
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
@@ -64,8 +74,9 @@ export default function ResultsScreen() {
       <div className={results.resultGrid}>
         <ResultScatter
           canvasRef={scatter}
-          own={{ label: labels.own, position: resultPosition(totals) }}
+          own={{ label: labels.own, position }}
           friend={friendTotals && labels.friend ? { label: labels.friend, position: resultPosition(friendTotals) } : null}
+          trail={trail}
           onReady={() => setScatterReady(true)}
         />
         <div className={results.resultSide}>
@@ -80,6 +91,7 @@ export default function ResultsScreen() {
           <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
+          <MapTrail position={position} />
           <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
         </div>
       </div>

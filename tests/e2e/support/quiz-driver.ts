@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { QUESTIONS } from '../../../src/core/questions.ts';
 import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
-import { formatPercent, resultShares } from '../../../src/core/scoring.ts';
+import { cellOf, cellPath } from '../../../src/core/map.ts';
+import { formatPercent, resultPosition, resultShares } from '../../../src/core/scoring.ts';
 import { totalsOf } from '../../../src/core/totals.ts';
 import { VALUES, type Value, type ValueScores } from '../../../src/core/values.ts';
 import type { SecretInsights } from '../../../src/lib/api.ts';
@@ -29,6 +30,11 @@ export function answerText(question: number, index: number): string {
 
 export function totalsFor(path: readonly number[]): ValueScores {
   return totalsOf(path.map((a, q) => QUESTIONS[q]!.answers[a]!));
+}
+
+/** The page of the map's cell a path's dot falls in, e.g. "/r/5-2": where its share link points. */
+export function cellPathFor(path: readonly number[]): string {
+  return cellPath(cellOf(resultPosition(totalsFor(path))));
 }
 
 /** The four percentages the results screen must print for a path, e.g. { love: '31.6%', ... }. */

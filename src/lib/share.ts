@@ -1,33 +1,52 @@
 /**
- * A result as a short link: "/?r=" followed by one digit per question, the
- * position of the chosen answer in that question's list, and optionally a
- * first name the sharer chose to show ("&n="). A comparison carries a second
- * result, the friend's, the same way ("&f=", "&fn="). The link holds nothing
- * else: no stored id, no score, nothing that reaches the backend.
+ * A result as a short link: "/r/<cell>?r=" followed by one digit per
+ * question, the position of the chosen answer in that question's list, and
+ * optionally a first name the sharer chose to show ("&n="). A comparison
+ * carries a second result, the friend's, the same way ("&f=", "&fn=").
+ *   /r/<cell>?r=<code>&n=<name>                   one result
+ *   /r/<cell>?r=<code>&n=<name>&f=<code>&fn=<name>  a comparison
+ * The path names the sharer's cell of the map (core/map.ts), a pre-rendered
+ * page whose preview card draws that cell; it shows the same quiz as "/",
+ * which opens the query exactly as it opens the first links, "/?r=...".
+ * The link holds nothing else: no stored id, no score, nothing that reaches
+ * the backend, and the card knows no name.
  *
  * Reading a link never throws. A part that is broken or tampered with is
  * dropped and the rest kept; with no valid result left, there is no link.
  */
+import { cellOf, cellPath, type MapCell } from '../core/map.ts';
 import { QUESTIONS } from '../core/questions.ts';
-import type { GivenAnswer } from '../core/scoring.ts';
-import { SHARE_PARAMS } from './share-param.ts';
+import { resultPosition, type GivenAnswer } from '../core/scoring.ts';
+import { totalsOf } from '../core/totals.ts';
+import type { NamedResult } from '../core/result.ts';
+
+/** The query parameters of a share link. */
+export const SHARE_PARAMS = {
+  /** The sharer's answers, one digit per question. */
+  code: 'r',
+  /** The first name the sharer chose to show, if any. */
+  name: 'n',
+  /** In a comparison, the friend's answers... */
+  friendCode: 'f',
+  /** ...and the friend's first name, if any. */
+  friendName: 'fn',
+} as const;
+
+/** Whether an address's query carries any part of a share link. */
+export function hasShareParams(search: string | URLSearchParams): boolean {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return Object.values(SHARE_PARAMS).some((p) => params.has(p));
+}
 
 /** Longest first name a link carries, in characters as a reader counts them (code points). */
 export const SHARE_NAME_MAX_LENGTH = 40;
 
 type Answers = readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[];
 
-/** One result as a link carries it. */
-export interface SharedResult {
-  readonly answers: GivenAnswer[];
-  /** The first name the sharer chose to show, or null. Plain text: show it as text, never as markup. */
-  readonly name: string | null;
-}
-
 /** What a link holds: the sharer's result, and in a comparison, the friend's they compared it with. */
 export interface SharedLink {
-  readonly sharer: SharedResult;
-  readonly friend: SharedResult | null;
+  readonly sharer: NamedResult;
+  readonly friend: NamedResult | null;
 }
 
 /** The code of a complete answer set; throws if the answers are not one per question in order. */
@@ -53,6 +72,13 @@ export function decodeShareCode(code: string): GivenAnswer[] | null {
     answers.push({ questionId: q.id, answerText: answer.text, scores: answer.scores });
   }
   return answers;
+}
+
+/** The cell of the map where a complete answer set's dot falls; throws as encodeShareCode does. */
+export function cellOfAnswers(answers: Answers): MapCell {
+  // Through the code, so that the scores come from the questions, not from whoever passed the answers.
+  const scored = decodeShareCode(encodeShareCode(answers)) ?? [];
+  return cellOf(resultPosition(totalsOf(scored)));
 }
 
 // Markup, control characters, text-direction overrides (which could make a name
@@ -89,7 +115,7 @@ export interface ShareOptions {
  * saying why, for an incomplete answer set or a name shareNameProblem refuses.
  */
 export function shareUrl(origin: string, answers: Answers, options: ShareOptions = {}): string {
-  const url = new URL('/', origin);
+  const url = new URL(cellPath(cellOfAnswers(answers)), origin);
   const put = (codeParam: string, nameParam: string, part: Answers, rawName: string | null | undefined) => {
     url.searchParams.set(codeParam, encodeShareCode(part));
     const problem = shareNameProblem(rawName ?? '');
@@ -102,7 +128,7 @@ export function shareUrl(origin: string, answers: Answers, options: ShareOptions
   return url.href;
 }
 
-function readPart(params: URLSearchParams, codeParam: string, nameParam: string): SharedResult | null {
+function readPart(params: URLSearchParams, codeParam: string, nameParam: string): NamedResult | null {
   const code = params.get(codeParam);
   const answers = code === null ? null : decodeShareCode(code);
   if (!answers) return null;

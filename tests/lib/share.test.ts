@@ -7,8 +7,12 @@ import {
   readShareLink,
   shareNameProblem,
   shareUrl,
-} from '../../src/lib/share-link.ts';
-import { hasShareParams } from '../../src/lib/share-param.ts';
+  hasShareParams,
+  cellOfAnswers,
+} from '../../src/lib/share.ts';
+import { cellCentre } from '../../src/core/map.ts';
+import { resultPosition } from '../../src/core/scoring.ts';
+import { totalsOf } from '../../src/core/totals.ts';
 
 const LAST = QUESTIONS.map((q) => q.answers.length - 1);
 
@@ -44,9 +48,28 @@ describe('share link codes', () => {
     expect(() => encodeShareCode([...answers].reverse())).toThrow(/does not belong/);
   });
 
-  it('builds an address on "/" with the code in ?r=', () => {
-    const answers = decodeShareCode('000000000000')!;
-    expect(shareUrl('https://example.org', answers)).toBe('https://example.org/?r=000000000000');
+  it("builds an address on the page of the result's cell, with the code in ?r=", () => {
+    // All first answers: Love 11/19 - Duty 12/17 = -0.127 (row 3 of 0..7 from Duty up),
+    // Reason 2/15 - Honor 4/14 = -0.152 (column 3 from Honor right).
+    expect(shareUrl('https://example.org', decodeShareCode('000000000000')!)).toBe('https://example.org/r/3-3?r=000000000000');
+    // Love 3.5/19 - Duty 8/17 = -0.286 (row 2); Reason 9/15 - Honor 4.5/14 = 0.279 (column 5).
+    expect(shareUrl('https://example.org', decodeShareCode('012340123401')!)).toBe('https://example.org/r/5-2?r=012340123401');
+  });
+
+  it("puts every answer set's dot within 0.125 of its cell's centre on each axis", () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const code = QUESTIONS.map((q) => random(q.answers.length)).join('');
+      const answers = decodeShareCode(code)!;
+      const position = resultPosition(totalsOf(answers));
+      const centre = cellCentre(cellOfAnswers(answers));
+      expect(Math.abs(position.x - centre.x), code).toBeLessThanOrEqual(0.125);
+      expect(Math.abs(position.y - centre.y), code).toBeLessThanOrEqual(0.125);
+    }
   });
 });
 
@@ -54,7 +77,7 @@ describe('share links with names and comparisons', () => {
   const ORIGIN = 'https://example.org';
   const mine = decodeShareCode('012340123401')!;
   const theirs = decodeShareCode(LAST.join(''))!;
-  const texts = (r: { answers: { answerText: string }[] } | null | undefined) => r?.answers.map((a) => a.answerText);
+  const texts = (r: { answers: readonly { answerText: string }[] } | null | undefined) => r?.answers.map((a) => a.answerText);
   const read = (href: string) => readShareLink(new URL(href).search);
   /** An address made by hand, the way someone editing a link would. */
   const tampered = (query: string) => readShareLink(query);
@@ -83,12 +106,12 @@ describe('share links with names and comparisons', () => {
   });
 
   it('leave an empty or blank name out of the link, and trim the rest', () => {
-    expect(shareUrl(ORIGIN, mine, { name: '' })).toBe(`${ORIGIN}/?r=012340123401`);
-    expect(shareUrl(ORIGIN, mine, { name: '   ' })).toBe(`${ORIGIN}/?r=012340123401`);
-    expect(shareUrl(ORIGIN, mine, { name: null })).toBe(`${ORIGIN}/?r=012340123401`);
-    expect(shareUrl(ORIGIN, mine, { name: '  Rhea ' })).toBe(`${ORIGIN}/?r=012340123401&n=Rhea`);
+    expect(shareUrl(ORIGIN, mine, { name: '' })).toBe(`${ORIGIN}/r/5-2?r=012340123401`);
+    expect(shareUrl(ORIGIN, mine, { name: '   ' })).toBe(`${ORIGIN}/r/5-2?r=012340123401`);
+    expect(shareUrl(ORIGIN, mine, { name: null })).toBe(`${ORIGIN}/r/5-2?r=012340123401`);
+    expect(shareUrl(ORIGIN, mine, { name: '  Rhea ' })).toBe(`${ORIGIN}/r/5-2?r=012340123401&n=Rhea`);
     expect(shareUrl(ORIGIN, mine, { name: 'Rhea', friend: { answers: theirs, name: 'Sam' } })).toBe(
-      `${ORIGIN}/?r=012340123401&n=Rhea&f=${LAST.join('')}&fn=Sam`,
+      `${ORIGIN}/r/5-2?r=012340123401&n=Rhea&f=${LAST.join('')}&fn=Sam`,
     );
   });
 

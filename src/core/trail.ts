@@ -1,0 +1,73 @@
+/**
+ * A visitor's map over time: their earlier results, kept in their own
+ * browser, as a dated trail and one sentence on how they moved. The
+ * arithmetic only; storage is lib/trail-storage.ts, state stores/trail.ts.
+ */
+import { leaningOf } from './map.ts';
+import type { Position } from './scoring.ts';
+
+/** At most this many results are kept; the oldest go first. */
+export const TRAIL_MAX = 20;
+
+/** One finished result as the trail keeps it. */
+export interface PastResult {
+  /** The submission's id: the same result shown again (a reload) is kept once. */
+  readonly id: string;
+  readonly date: Date;
+  readonly position: Position;
+}
+
+/** The trail with `result` added, oldest first, once per id, the newest TRAIL_MAX only. */
+export function addResult<R extends PastResult>(trail: readonly R[], result: R): R[] {
+  if (trail.some((r) => r.id === result.id)) return [...trail];
+  return [...trail, result].sort((a, b) => a.date.getTime() - b.date.getTime()).slice(-TRAIL_MAX);
+}
+
+/** A move shorter than this on an axis is no move: small changes of a few answers read as staying. */
+export const MOVE_THRESHOLD = 0.05;
+
+/** Which way a dot moved, e.g. "toward Love and Reason"; null when it stayed. */
+export function movementOf(from: Position, to: Position): string | null {
+  const dy = to.y - from.y;
+  const dx = to.x - from.x;
+  const vertical = dy > MOVE_THRESHOLD ? 'Love' : dy < -MOVE_THRESHOLD ? 'Duty' : null;
+  const horizontal = dx > MOVE_THRESHOLD ? 'Reason' : dx < -MOVE_THRESHOLD ? 'Honor' : null;
+  const toward = [vertical, horizontal].filter((v) => v !== null);
+  return toward.length === 0 ? null : `toward ${toward.join(' and ')}`;
+}
+
+/** A date as the sentence says it, "12 October", with the year when it is not this year's. */
+export function dayOf(date: Date, now: Date): string {
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+}
+
+/** How the visitor moved since an earlier result, e.g. "Since 12 October you moved toward Reason." */
+export function movementSentence(earlier: PastResult, now: Position, today: Date): string {
+  const moved = movementOf(earlier.position, now);
+  const since = `Since ${dayOf(earlier.date, today)}`;
+  return moved ? `${since} you moved ${moved}.` : `${since} you stayed about where you were.`;
+}
+
+/** Whole calendar days from `then` to `now`, in local time, so that yesterday evening is a day ago. */
+function calendarDays(then: Date, now: Date): number {
+  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.round((day(now) - day(then)) / 86_400_000);
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** How long ago a date was, in words: "today", "yesterday", "5 days ago", "3 weeks ago", "2 months ago", "last year". */
+export function relativeDay(then: Date, now: Date): string {
+  const days = Math.max(0, calendarDays(then, now));
+  if (days < 14) return RELATIVE.format(-days, 'day');
+  if (days < 60) return RELATIVE.format(-Math.floor(days / 7), 'week');
+  if (days < 365) return RELATIVE.format(-Math.floor(days / 30), 'month');
+  return RELATIVE.format(-Math.floor(days / 365), 'year');
+}
+
+/** An earlier result in words, e.g. "3 weeks ago: leaned toward Duty and Honor". */
+export function describePastResult(result: PastResult, now: Date): string {
+  const when = relativeDay(result.date, now);
+  return `${when.charAt(0).toUpperCase()}${when.slice(1)}: leaned ${leaningOf(result.position)}`;
+}

@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { Position } from '../../core/scoring.ts';
+import { describePastResult, movementSentence } from '../../core/trail.ts';
+import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';
+import styles from './ResultsScreen.module.css';
+
+interface Props {
+  /** The dot of the result on screen. */
+  position: Position;
+}
+
+/**
+ * The visitor's map over time: how they moved since their last result, a
+ * toggle that draws the earlier results on the chart (listed here in words
+ * while shown), and forgetting them. Nothing shows before a second result.
+ */
+export default function MapTrail({ position }: Props) {
+  const earlier = useStore($earlierResults);
+  const shown = useStore($trailShown);
+  const [forgotten, setForgotten] = useState(false);
+  const now = new Date();
+  const last = earlier.at(-1);
+
+  if (!last) {
+    return forgotten ? (
+      <p className={styles.status} role="status">
+        Your earlier results are forgotten.
+      </p>
+    ) : null;
+  }
+
+  return (
+    <section className={styles.trail} aria-labelledby="quiz-trail-title">
+      <h2 id="quiz-trail-title" className={styles.trailTitle}>
+        Your map over time
+      </h2>
+      <p className={styles.sentence}>{movementSentence(last, position, now)}</p>
+      <label className={styles.toggle}>
+        <input type="checkbox" checked={shown} onChange={(e) => showTrail(e.currentTarget.checked)} />
+        Show my earlier results on the chart
+      </label>
+      {shown && (
+        <ul className={styles.figureMarks} aria-label="Your earlier results">
+          {[...earlier].reverse().map((r) => (
+            <li key={r.id}>{describePastResult(r, now)}</li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.trailNote}>Kept in this browser only, never sent.</p>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          forgetEarlierResults();
+          setForgotten(true);
+        }}
+      >
+        Forget my earlier results
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The visitor's earlier results as this browser keeps them, in
+ * localStorage and nowhere else: nothing here is ever sent. Each result is
+ * its submission id, the date and its share code (lib/share.ts), so its
+ * scores are read again from the questions and a stored value can carry no
+ * position of its own. Whatever does not read back as a result of this
+ * quiz (damaged, edited, another site's) is dropped, never shown.
+ */
+import { addResult, TRAIL_MAX, type PastResult } from '../core/trail.ts';
+import { resultPosition } from '../core/scoring.ts';
+import { totalsOf } from '../core/totals.ts';
+import { isSubmissionId } from './outbox.ts';
+import { decodeShareCode, encodeShareCode } from './share.ts';
+import type { GivenAnswer } from '../core/scoring.ts';
+
+const STORAGE_KEY = 'myc.map-trail.v1';
+
+/** One result in its stored form. */
+interface StoredResult {
+  readonly id: string;
+  /** ISO 8601. */
+  readonly date: string;
+  readonly code: string;
+}
+
+/** What the trail keeps of a result, with the share code that stands for its answers. */
+export interface KeptResult extends PastResult {
+  readonly code: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readOne(value: unknown, now: Date): KeptResult | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, date, code } = value as Record<string, unknown>;
+  if (!isSubmissionId(id) || typeof date !== 'string' || typeof code !== 'string') return null;
+  const when = new Date(date);
+  // A date that cannot be read, or one still to come, was not written by this quiz.
+  if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() + 60_000) return null;
+  const answers = decodeShareCode(code);
+  return answers && { id, date: when, code, position: resultPosition(totalsOf(answers)) };
+}
+
+/** The kept results, oldest first; damaged or foreign entries are left out. */
+export function readTrail(now = new Date()): KeptResult[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .slice(-TRAIL_MAX)
+    .map((v) => readOne(v, now))
+    .filter((r) => r !== null)
+    .sort((a, b) => a.date.getTime() - b.date.getTime());
+}
+
+function writeTrail(trail: readonly KeptResult[]): void {
+  const stored: StoredResult[] = trail.map(({ id, date, code }) => ({ id, date: date.toISOString(), code }));
+  try {
+    if (stored.length === 0) storage()?.removeItem(STORAGE_KEY);
+    else storage()?.setItem(STORAGE_KEY, JSON.stringify(stored));
+  } catch (error) {
+    // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
+    console.warn('Could not keep this result in the browser', error);
+  }
+}
+
+/** Keeps a finished result (once per id) and returns the trail as now kept. */
+export function keepResult(id: string, answers: readonly GivenAnswer[], date: Date): KeptResult[] {
+  const code = encodeShareCode(answers);
+  const kept = readTrail(date);
+  const next = addResult(kept, { id, date, code, position: resultPosition(totalsOf(answers)) });
+  writeTrail(next);
+  return next;
+}
+
+/** Forgets every kept result but `keep` (the one on screen), and returns what is left. */
+export function forgetResults(keep: string | null): KeptResult[] {
+  const left = readTrail().filter((r) => r.id === keep);
+  writeTrail(left);
+  return left;
+}

@@ -1,0 +1,47 @@
+/**
+ * The visitor's map over time: their finished results kept in this browser
+ * (lib/trail-storage.ts), whether the chart shows them as a trail, and
+ * forgetting them. Loaded with the results screen. A result is kept when
+ * the visitor's own finished quiz is on screen; a shared result or test
+ * mode (no submission) keeps nothing.
+ */
+import { atom, computed, onMount } from 'nanostores';
+import { TEST_MODE_NAME } from '../core/progress.ts';
+import { forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
+import { $progress } from './quiz.ts';
+import { $resultOrigin } from './results.ts';
+
+/** Every kept result, oldest first. */
+export const $trail = atom<readonly KeptResult[]>([]);
+
+/** Whether the results chart shows the earlier results; off until the visitor asks. */
+export const $trailShown = atom(false);
+
+/** The visitor's results before the one on screen, oldest first; none beside a shared result. */
+export const $earlierResults = computed([$trail, $progress, $resultOrigin], (trail, progress, origin) => {
+  if (origin !== 'quiz' || progress.screen !== 'results') return [];
+  // Kept in order, so the ones before the result on screen are its earlier ones (all of them for one not kept).
+  const current = trail.findIndex((r) => r.id === progress.submissionId);
+  return current < 0 ? trail : trail.slice(0, current);
+});
+
+function keepFinished(): void {
+  const { screen, submissionId, name, answers } = $progress.get();
+  if (screen !== 'results' || submissionId === null || name === TEST_MODE_NAME || $resultOrigin.get() !== 'quiz') return;
+  $trail.set(keepResult(submissionId, answers, new Date()));
+}
+
+onMount($trail, () => {
+  $trail.set(readTrail());
+  return $progress.subscribe(keepFinished);
+});
+
+export function showTrail(shown: boolean): void {
+  $trailShown.set(shown);
+}
+
+/** Forgets the earlier results; the one on screen stays kept, as the next quiz's "last time". */
+export function forgetEarlierResults(): void {
+  $trail.set(forgetResults($progress.get().submissionId));
+  $trailShown.set(false);
+}
