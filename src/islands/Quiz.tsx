@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { untilLoaded } from '../lib/network.ts';
-import { $questionIndex, $screen } from '../stores/quiz.ts';
+import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import styles from './quiz/quiz.module.css';
@@ -57,6 +57,7 @@ export default function Quiz() {
   const firstRender = useRef(true);
 
   useEffect(openSharedLinkFromAddress, []);
+  useEffect(resumeAfterHydration, []);
 
   useEffect(() => {
     // The question screen is fetched as soon as the page runs, so a visitor who

@@ -70,10 +70,16 @@ function mayResume(): boolean {
 }
 
 // While the quiz is shown, saves still waiting in the outbox go out.
-onFirstListener($progress, () => {
+onFirstListener($progress, watchOutbox);
+
+/**
+ * Shows again the step a reload or a reopened tab left, once the quiz on
+ * screen has hydrated: the page's HTML is the intro, and a store that changed
+ * before hydration would make React's first render disagree with it.
+ */
+export function resumeAfterHydration(): void {
   if (mayResume()) followHistory(true);
-  return watchOutbox();
-});
+}
 
 // When the question on screen appeared; its answer records the seconds since. Each step restarts it.
 let questionShownAt = 0;
