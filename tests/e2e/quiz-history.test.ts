@@ -11,6 +11,7 @@ import {
   answer,
   expectedPercentages,
   openQuiz,
+  pendingCount,
   shownPercentages,
   startWithName,
   storedRespondents,
@@ -163,7 +164,7 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await waitForResults(page);
     await expect.poll(() => rowsNamed(name), POLL).toHaveLength(1);
     // The row commits a moment before the browser hears so and empties its outbox.
-    await expect.poll(() => page.evaluate(() => localStorage.length), POLL).toBe(0);
+    await expect.poll(() => pendingCount(page), POLL).toBe(0);
 
     const submits = submitsOf(page);
     await page.reload();

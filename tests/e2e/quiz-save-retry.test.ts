@@ -15,17 +15,11 @@ import {
   totalsFor,
   waitForResults,
   POLL,
+  pendingCount,
 } from './support/quiz-driver.ts';
 
 const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
 
-function pendingCount(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((k) => k.includes('pending-submissions'))
-      .reduce((n, k) => n + (JSON.parse(localStorage.getItem(k) ?? '[]') as unknown[]).length, 0),
-  );
-}
 
 /** Submit calls the page makes from now on, by outcome. */
 function watchSubmits(page: Page): { sent: number; ok: number } {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
 import { E2E_PASSWORD } from '../../e2e/support/app.ts';
-import { PATH_A, PATH_B, expectedPercentages, responseCount } from '../../e2e/support/quiz-driver.ts';
+import { PATH_A, PATH_B, cellPathFor, expectedPercentages, responseCount } from '../../e2e/support/quiz-driver.ts';
 import { PATIENCE_MS, pickElement, waitUntil, type Session } from './session.ts';
 import type { Flow } from './suite.ts';
 import {
@@ -66,7 +66,7 @@ const results: Flow = async ({ session, app }) => {
   expect(await shownPercentages(session)).toEqual(expectedPercentages(PATH_A));
   await waitForDrawing(session, 'result');
   await resultsComplete(session);
-  expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}/?r=${CODE_A}&n=Ada`);
+  expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Ada`);
 };
 
 const saveImage: Flow = async ({ session }) => {

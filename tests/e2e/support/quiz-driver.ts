@@ -139,3 +139,12 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Finished quizzes the page's outbox still holds, not yet known to be stored. */
+export function pendingCount(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.includes('pending-submissions'))
+      .reduce((n, k) => n + (JSON.parse(localStorage.getItem(k) ?? '[]') as unknown[]).length, 0),
+  );
+}
