@@ -8,11 +8,20 @@
  * fails; each known one is explained in README.md, "SQL lint findings".
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { withMigratedScratch } from '../server/db/scratch.ts';
 
-const CLI = fileURLToPath(new URL('../node_modules/.bin/postgres-language-server', import.meta.url));
+/**
+ * The CLI's platform binary, depended on directly: the wrapper package
+ * names a binary for every platform, and a registry without all of them
+ * leaves a lock file that `npm ci` refuses. Only linux-x64 (glibc) is
+ * pinned; elsewhere lint:sql says it cannot run.
+ */
+const CLI = fileURLToPath(
+  new URL('../node_modules/@postgres-language-server/cli-x86_64-linux-gnu/postgres-language-server', import.meta.url),
+);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The newest migration that was already applied when the SQL began to be linted. */
 const APPLIED_BEFORE = '20261123113627';
@@ -44,6 +53,9 @@ interface Report {
 }
 
 async function run(args: string[]): Promise<Report> {
+  if (!existsSync(CLI)) {
+    throw new Error(`lint:sql runs the Postgres language server's linux-x64 binary, not installed here: ${CLI}`);
+  }
   const { stdout } = await promisify(execFile)(CLI, [...args, '--colors=off', '--reporter=json', '--max-diagnostics=none'], {
     cwd: ROOT,
     maxBuffer: 16 * 1024 * 1024,
