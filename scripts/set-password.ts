@@ -9,25 +9,10 @@
  * takes one process at a time), and sends
  * the passphrase to public.set_hidden_page_password() as a bound parameter.
  */
-import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { openPostgres } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
-
-/** What set_hidden_page_password() accepts (private.hidden_page_password_min_chars/max_bytes). */
-export const MIN_CHARS = 8;
-export const MAX_BYTES = 72;
-
-/** Why the database would refuse this passphrase, or undefined when it would take it. */
-export function passphraseProblem(passphrase: string): string | undefined {
-  const chars = [...passphrase].length;
-  if (chars < MIN_CHARS) return `the passphrase must be at least ${MIN_CHARS} characters; this one has ${chars}`;
-  const bytes = Buffer.byteLength(passphrase);
-  if (bytes > MAX_BYTES) {
-    return `the passphrase must be at most ${MAX_BYTES} bytes in UTF-8 (bcrypt reads no further); this one has ${bytes}`;
-  }
-  return undefined;
-}
+import { newPassphrase, passphraseProblem, setHiddenPagePassword } from '../server/hidden-page-password.ts';
 
 /** Reads a line from the terminal without echoing it. */
 function readUnseen(prompt: string): Promise<string> {
@@ -65,7 +50,7 @@ async function main(): Promise<void> {
   const generate = process.argv.includes('--generate');
   let passphrase = generate ? '' : await readPassphrase();
   const generated = passphrase === '';
-  if (generated) passphrase = randomBytes(12).toString('base64url');
+  if (generated) passphrase = newPassphrase();
   const problem = passphraseProblem(passphrase);
   if (problem) {
     console.error(`${problem}. Nothing was changed.`);
@@ -79,7 +64,7 @@ async function main(): Promise<void> {
     ? await openPostgres(databaseUrl, 1)
     : await openDatabase({ dataDir: process.env.DATA_DIR || '.data' });
   try {
-    await db.query('select public.set_hidden_page_password($1)', [passphrase]);
+    await setHiddenPagePassword(db, passphrase);
   } finally {
     await db.close();
   }

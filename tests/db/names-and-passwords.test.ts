@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
-import { MAX_BYTES, MIN_CHARS } from '../../scripts/set-password.ts';
+import { MAX_BYTES, MIN_CHARS } from '../../server/hidden-page-password.ts';
 import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { submit } from '../support/submit.ts';
 
