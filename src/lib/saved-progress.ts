@@ -97,14 +97,19 @@ function storage(): Storage | null {
   }
 }
 
-/** The progress kept in this browser session, or null when there is none that reads back. */
-export function readSession(): QuizProgress | null {
+/** What `key` holds in this browser session, as `read` reads it; null when there is nothing that reads back. */
+function readKept<T>(key: string, read: (value: unknown) => T | null): T | null {
   try {
-    const text = storage()?.getItem(STORAGE_KEY);
-    return text ? readProgress(JSON.parse(text)) : null;
+    const text = storage()?.getItem(key);
+    return text ? read(JSON.parse(text)) : null;
   } catch {
     return null;
   }
+}
+
+/** The progress kept in this browser session, or null when there is none that reads back. */
+export function readSession(): QuizProgress | null {
+  return readKept(STORAGE_KEY, readProgress);
 }
 
 /** Keeps `progress` for this browser session; the intro is nothing to keep. */
@@ -132,12 +137,7 @@ function readFriend(value: unknown): NamedResult | null {
 
 /** The friend kept for this browser session, or null when there is none that reads back as a finished result. */
 export function readFriendSession(): NamedResult | null {
-  try {
-    const text = storage()?.getItem(FRIEND_KEY);
-    return text ? readFriend(JSON.parse(text)) : null;
-  } catch {
-    return null;
-  }
+  return readKept(FRIEND_KEY, readFriend);
 }
 
 /**
