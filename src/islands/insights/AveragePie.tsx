@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { averageShares, wholePercents } from '../../core/average-shares.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { averageSharePie } from '../../charts/insights/pie.ts';
-import { ChartCanvas } from '../charts/ChartCanvas.tsx';
-import styles from './insights.module.css';
+import { ChartPanel } from './ChartPanel.tsx';
 
 interface Props {
   mean: ValueScores | null;
@@ -16,24 +15,19 @@ interface Props {
 export function AveragePie({ mean, missing, idPrefix }: Props) {
   const percents = useMemo(() => (mean ? wholePercents(averageShares(mean)) : null), [mean]);
   const config = useMemo(() => (percents ? averageSharePie(percents) : null), [percents]);
-  const titleId = `${idPrefix}-pie-title`;
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
-      <h2 id={titleId}>Average share per value</h2>
-      <figure className={styles.figure}>
-        <ChartCanvas
-          idle
-          config={config}
-          chart="pie"
-          label="Pie chart of the average share per value"
-          className={`${styles.canvasBox} ${styles.square}`}
-        />
-        <figcaption className={styles.caption}>
-          {percents
-            ? `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}.`
-            : missing}
-        </figcaption>
-      </figure>
-    </section>
+    <ChartPanel
+      titleId={`${idPrefix}-pie-title`}
+      title="Average share per value"
+      chart="pie"
+      config={config}
+      label="Pie chart of the average share per value"
+      shape="square"
+      caption={
+        percents
+          ? `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}.`
+          : missing
+      }
+    />
   );
 }

@@ -3,7 +3,7 @@ import { QUADRANT_PAIRS } from '../../core/scoring.ts';
 import { VALUE_LABELS } from '../../core/values.ts';
 import { QUADRANT_COLUMNS, pairLabel, quadrantHeatmap } from '../../charts/insights/heatmap.ts';
 import type { QuadrantCounts } from '../../lib/api.ts';
-import { ChartCanvas } from '../charts/ChartCanvas.tsx';
+import { ChartPanel } from './ChartPanel.tsx';
 import { formatCount } from './format.ts';
 import styles from './insights.module.css';
 
@@ -16,21 +16,15 @@ export function QuadrantHeatmap({ quadrants }: { quadrants: readonly QuadrantCou
   const rows = useMemo(() => (quadrants ? inPairOrder(quadrants) : null), [quadrants]);
   const config = useMemo(() => (rows && rows.length > 0 ? quadrantHeatmap(rows) : null), [rows]);
   return (
-    <section className={styles.panel} aria-labelledby="insights-heatmap-title">
-      <h2 id="insights-heatmap-title">Quadrants</h2>
-      <figure className={styles.figure}>
-        <ChartCanvas
-          idle
-          config={config}
-          chart="heatmap"
-          label="Heatmap of respondents per quadrant for four pairs of values"
-          className={`${styles.canvasBox} ${styles.heatmapBox}`}
-        />
-        <figcaption className={styles.caption}>
-          Respondents per quadrant: a value is high from 0.5 of its scale up. Each row is a pair of values; the
-          stronger a cell, the larger its share of respondents.
-        </figcaption>
-      </figure>
+    <ChartPanel
+      titleId="insights-heatmap-title"
+      title="Quadrants"
+      chart="heatmap"
+      config={config}
+      label="Heatmap of respondents per quadrant for four pairs of values"
+      shape="heatmapBox"
+      caption="Respondents per quadrant: a value is high from 0.5 of its scale up. Each row is a pair of values; the stronger a cell, the larger its share of respondents."
+    >
       {rows && rows.length > 0 && (
         <table className={styles.table}>
           <caption className="visually-hidden">Respondents per quadrant, by pair of values</caption>
@@ -59,6 +53,6 @@ export function QuadrantHeatmap({ quadrants }: { quadrants: readonly QuadrantCou
           </tbody>
         </table>
       )}
-    </section>
+    </ChartPanel>
   );
 }

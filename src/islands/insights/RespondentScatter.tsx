@@ -3,9 +3,8 @@ import { leanCounts } from '../../core/points.ts';
 import type { Position } from '../../core/scoring.ts';
 import { respondentScatter, type PickedDot, type ScatterPlot } from '../../charts/insights/scatter.ts';
 import type { ScatterPoints } from '../../lib/api.ts';
-import { ChartCanvas } from '../charts/ChartCanvas.tsx';
+import { ChartPanel } from './ChartPanel.tsx';
 import { coverage, formatCount } from './format.ts';
-import styles from './insights.module.css';
 
 interface Props {
   chart: ScatterPlot;
@@ -39,30 +38,26 @@ export function RespondentScatter({ chart, title, intro, points, missing, positi
     () => (points ? respondentScatter({ positions, highlighted, onPick }) : null),
     [points, positions, highlighted, onPick],
   );
-  const titleId = `${idPrefix}-${chart}-title`;
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
-      <figure className={styles.figure}>
-        <ChartCanvas
-          idle
-          config={config}
-          chart={chart}
-          label={`Scatterplot: ${title}`}
-          className={`${styles.canvasBox} ${styles.square}`}
-        />
-        <figcaption className={styles.caption}>
-          {points ? (
-            <>
-              <span data-coverage>{`${intro} Showing ${coverage(points)}.`}</span>{' '}
-              {`Right leans to Reason, left to Honor, up to Love, down to Duty. Of the dots shown, ${describeLeans(positions)}.`}
-            </>
-          ) : (
-            missing
-          )}
-        </figcaption>
-      </figure>
+    <ChartPanel
+      titleId={`${idPrefix}-${chart}-title`}
+      title={title}
+      chart={chart}
+      config={config}
+      label={`Scatterplot: ${title}`}
+      shape="square"
+      caption={
+        points ? (
+          <>
+            <span data-coverage>{`${intro} Showing ${coverage(points)}.`}</span>{' '}
+            {`Right leans to Reason, left to Honor, up to Love, down to Duty. Of the dots shown, ${describeLeans(positions)}.`}
+          </>
+        ) : (
+          missing
+        )
+      }
+    >
       {children}
-    </section>
+    </ChartPanel>
   );
 }

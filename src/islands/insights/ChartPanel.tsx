@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
+import { ChartCanvas } from '../charts/ChartCanvas.tsx';
+import styles from './insights.module.css';
+
+interface Props<TType extends ChartType, TData, TLabel> {
+  titleId: string;
+  title: string;
+  /** Names the chart for the log, the page's tests and styles. */
+  chart: string;
+  /** null leaves the canvas empty while the data is missing. */
+  config: ChartConfiguration<TType, TData, TLabel> | null;
+  /** Short name of the chart for screen readers; the caption carries the numbers. */
+  label: string;
+  /** The box's shape: square, or the heatmap's. */
+  shape: 'square' | 'heatmapBox';
+  caption: ReactNode;
+  /** Under the figure: a table of the same numbers, the name search. */
+  children?: ReactNode;
+}
+
+/** One panel of the aggregate pages: a titled chart, drawn when the page is idle, with its caption. */
+export function ChartPanel<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
+  titleId,
+  title,
+  chart,
+  config,
+  label,
+  shape,
+  caption,
+  children,
+}: Props<TType, TData, TLabel>) {
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <figure className={styles.figure}>
+        <ChartCanvas idle config={config} chart={chart} label={label} className={`${styles.canvasBox} ${styles[shape]}`} />
+        <figcaption className={styles.caption}>{caption}</figcaption>
+      </figure>
+      {children}
+    </section>
+  );
+}
