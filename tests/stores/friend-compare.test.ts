@@ -1,19 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUESTIONS } from '../../src/core/questions.ts';
-import type { SubmitInput } from '../../src/lib/api.ts';
+import { answerTexts, api, resetFakeApi, settle } from '../support/fake-api.ts';
 
-const api = vi.hoisted(() => ({ submitted: [] as SubmitInput[] }));
-
-vi.mock('../../src/lib/api.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
-  return {
-    ...original,
-    submitResponse: async (input: SubmitInput) => {
-      api.submitted.push(structuredClone(input));
-      return { submission_id: input.submission_id };
-    },
-  };
-});
+vi.mock('../../src/lib/api.ts', async (original) =>
+  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
+);
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
@@ -22,15 +12,10 @@ const { openShareLink, takeQuizToCompare } = await import('../../src/stores/shar
 const MINE = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 const THEIRS = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
 const code = (path: number[]) => path.join('');
-const textsOf = (path: number[]) => path.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-}
 
 beforeEach(() => {
   quiz.resetAll();
-  api.submitted = [];
+  resetFakeApi();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -49,17 +34,17 @@ describe("a friend's result, kept through the quiz", () => {
     expect(results.$sharedName.get()).toBeNull();
     const friend = results.$friend.get();
     expect(friend?.name).toBe('Rhea');
-    expect(friend?.answers.map((a) => a.answerText)).toEqual(textsOf(THEIRS));
+    expect(friend?.answers.map((a) => a.answerText)).toEqual(answerTexts(THEIRS));
 
     quiz.submitName('Sam');
-    for (const text of textsOf(MINE)) quiz.chooseAnswer(text);
+    for (const text of answerTexts(MINE)) quiz.chooseAnswer(text);
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$friend.get()).toBe(friend);
     // Only the visitor's own quiz is sent: neither the friend's name nor their answers.
     expect(api.submitted).toHaveLength(1);
     expect(api.submitted[0]!.name).toBe('Sam');
-    expect(api.submitted[0]!.answers.map((a) => a.answer_text)).toEqual(textsOf(MINE));
+    expect(api.submitted[0]!.answers.map((a) => a.answer_text)).toEqual(answerTexts(MINE));
     expect(JSON.stringify(api.submitted)).not.toContain('Rhea');
 
     // Start over forgets the friend.
@@ -71,9 +56,9 @@ describe("a friend's result, kept through the quiz", () => {
     expect(openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`)).toBe(true);
     expect(results.$resultOrigin.get()).toBe('shared');
     expect(results.$sharedName.get()).toBe('Sam');
-    expect(quiz.$answers.get().map((a) => a.answerText)).toEqual(textsOf(MINE));
+    expect(quiz.$answers.get().map((a) => a.answerText)).toEqual(answerTexts(MINE));
     expect(results.$friend.get()?.name).toBe('Rhea');
-    expect(results.$friend.get()?.answers.map((a) => a.answerText)).toEqual(textsOf(THEIRS));
+    expect(results.$friend.get()?.answers.map((a) => a.answerText)).toEqual(answerTexts(THEIRS));
     expect(api.submitted).toEqual([]);
   });
 

@@ -2,37 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { totalsOf } from '../../src/core/totals.ts';
 import { zeroScores } from '../../src/core/values.ts';
-import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
+import { answerTexts, api, resetFakeApi, settle } from '../support/fake-api.ts';
 
-const api = vi.hoisted(() => ({
-  submitted: [] as SubmitInput[],
-  failSubmit: false,
-  statsDown: false,
-  statsCalls: 0,
-  holdSubmit: null as Promise<void> | null,
-  stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
-}));
-
-vi.mock('../../src/lib/api.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
-  return {
-    ...original,
-    submitResponse: async (input: SubmitInput) => {
-      await api.holdSubmit;
-      if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
-      api.submitted.push(structuredClone(input));
-      return { submission_id: input.submission_id };
-    },
-    fetchResponseStats: async () => {
-      api.statsCalls += 1;
-      if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
-      return api.stats;
-    },
-    fetchAnswerShares: async () => {
-      throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
-    },
-  };
-});
+vi.mock('../../src/lib/api.ts', async (original) =>
+  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
+);
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
@@ -40,28 +14,15 @@ const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
-/** Answer text of the i-th answer of each question, for a list of indices. */
-function pick(indices: number[]): string[] {
-  return indices.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
-}
-
 const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 
 function answerAll(texts: string[]): void {
   for (const t of texts) quiz.chooseAnswer(t);
 }
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-}
-
 beforeEach(() => {
   quiz.resetAll();
-  api.submitted = [];
-  api.failSubmit = false;
-  api.statsDown = false;
-  api.statsCalls = 0;
-  api.holdSubmit = null;
+  resetFakeApi();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -81,7 +42,7 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('question');
     expect(quiz.$questionIndex.get()).toBe(0);
 
-    const texts = pick(PATH);
+    const texts = answerTexts(PATH);
     quiz.chooseAnswer(texts[0]!);
     expect(quiz.$totals.get()).toEqual(QUESTIONS[0]!.answers[0]!.scores);
     expect(quiz.$questionIndex.get()).toBe(1);
@@ -112,7 +73,7 @@ describe('quiz store', () => {
   it('sends an empty name as null', async () => {
     quiz.startQuiz();
     quiz.submitName('   ');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     await vi.waitFor(() => expect(api.submitted.map((s) => s.name)).toEqual([null]));
   });
 
@@ -122,16 +83,16 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('');
     vi.advanceTimersByTime(2500);
-    quiz.chooseAnswer(pick(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH)[0]!);
     vi.advanceTimersByTime(4000);
-    quiz.chooseAnswer(pick(PATH)[1]!);
+    quiz.chooseAnswer(answerTexts(PATH)[1]!);
     expect(quiz.$answers.get().map((a) => a.seconds)).toEqual([2.5, 4]);
   });
 
   it('goBack on question 2 subtracts the last answer and drops it and its timing', () => {
     quiz.startQuiz();
     quiz.submitName('');
-    quiz.chooseAnswer(pick(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH)[0]!);
     const q2 = QUESTIONS[1]!;
     // Question 2, then something on it, then back: totals are those after question 1.
     const afterFirst = quiz.$totals.get();
@@ -151,7 +112,7 @@ describe('quiz store', () => {
   it('a finished quiz shown again (reload, Forward) is not saved twice; one still waiting is sent once', async () => {
     quiz.startQuiz();
     quiz.submitName('Again');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     await settle();
     const finished = quiz.$progress.get();
     expect(api.submitted.map((s) => s.submission_id)).toEqual([finished.submissionId]);
@@ -168,7 +129,7 @@ describe('quiz store', () => {
     quiz.resetAll();
     quiz.startQuiz();
     quiz.submitName('Waiting');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     await settle();
     const waiting = quiz.$progress.get();
     expect(outbox.readPending().map((s) => s.submission_id)).toEqual([waiting.submissionId]);
@@ -186,13 +147,13 @@ describe('quiz store', () => {
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     quiz.startQuiz();
     quiz.submitName('Ada');
-    quiz.chooseAnswer(pick(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH)[0]!);
     const midway = quiz.$progress.get();
     quiz.resetAll();
     vi.advanceTimersByTime(60_000);
     quiz.restoreProgress(midway);
     vi.advanceTimersByTime(3000);
-    quiz.chooseAnswer(pick(PATH)[1]!);
+    quiz.chooseAnswer(answerTexts(PATH)[1]!);
     expect(quiz.$name.get()).toBe('Ada');
     expect(quiz.$answers.get().map((a) => a.seconds)).toEqual([0, 3]);
   });
@@ -215,7 +176,7 @@ describe('quiz store', () => {
   it('resetAll closes everything and returns to an empty intro', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
-    quiz.chooseAnswer(pick(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH)[0]!);
     overlays.openOverlay('about');
     overlays.toggleMenu();
     quiz.resetAll();

@@ -1,45 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUESTIONS } from '../../src/core/questions.ts';
-import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
+import { answerTexts, api, resetFakeApi, settle } from '../support/fake-api.ts';
 
-const api = vi.hoisted(() => ({
-  submitted: [] as SubmitInput[],
-  failSubmit: false,
-  statsDown: false,
-  statsCalls: 0,
-  holdSubmit: null as Promise<void> | null,
-  stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
-}));
-
-vi.mock('../../src/lib/api.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
-  return {
-    ...original,
-    submitResponse: async (input: SubmitInput) => {
-      await api.holdSubmit;
-      if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
-      api.submitted.push(structuredClone(input));
-      return { submission_id: input.submission_id };
-    },
-    fetchResponseStats: async () => {
-      api.statsCalls += 1;
-      if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
-      return api.stats;
-    },
-    fetchAnswerShares: async () => {
-      throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
-    },
-  };
-});
+vi.mock('../../src/lib/api.ts', async (original) =>
+  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
+);
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const outbox = await import('../../src/lib/outbox.ts');
-
-/** Answer text of the i-th answer of each question, for a list of indices. */
-function pick(indices: number[]): string[] {
-  return indices.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
-}
 
 const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 
@@ -47,17 +15,9 @@ function answerAll(texts: string[]): void {
   for (const t of texts) quiz.chooseAnswer(t);
 }
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-}
-
 beforeEach(() => {
   quiz.resetAll();
-  api.submitted = [];
-  api.failSubmit = false;
-  api.statsDown = false;
-  api.statsCalls = 0;
-  api.holdSubmit = null;
+  resetFakeApi();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -72,7 +32,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.startQuiz();
     quiz.submitName('123');
     expect(quiz.$isTestMode.get()).toBe(true);
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(api.submitted).toEqual([]);
@@ -85,7 +45,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     api.failSubmit = true;
     quiz.startQuiz();
     quiz.submitName('Retry');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId: quiz.$progress.get().submissionId, reason: 'unreachable' });
@@ -107,7 +67,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
       api.statsDown = true;
       quiz.startQuiz();
       quiz.submitName('123');
-      answerAll(pick(PATH));
+      answerAll(answerTexts(PATH));
       await settle();
       expect(results.$comparison.get()).toEqual({ status: 'failed' });
       expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
@@ -129,7 +89,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     try {
       quiz.startQuiz();
       quiz.submitName('123');
-      answerAll(pick(PATH));
+      answerAll(answerTexts(PATH));
       await settle();
       expect(results.$comparison.get()).toEqual({ status: 'empty' });
     } finally {
@@ -140,7 +100,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
   it('Start over forgets a comparison still on its way', async () => {
     quiz.startQuiz();
     quiz.submitName('123');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     quiz.resetAll();
     await settle();
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
@@ -152,7 +112,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     api.holdSubmit = new Promise((r) => (release = r));
     quiz.startQuiz();
     quiz.submitName('Patient');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     await settle();
     expect(results.$finished.get().phase).toBe('saving');
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
@@ -170,7 +130,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     api.holdSubmit = new Promise((r) => (release = r));
     quiz.startQuiz();
     quiz.submitName('Gone');
-    answerAll(pick(PATH));
+    answerAll(answerTexts(PATH));
     const { submissionId } = quiz.$progress.get();
     expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
     quiz.resetAll();

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
-import { MemoryStorage } from '../lib/memory-storage.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 // Saves go nowhere here: the API is unreachable, so each waits in the outbox, which is what a visitor offline sees.
 vi.stubGlobal('localStorage', new MemoryStorage());
