@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          globalSetup: ['tests/support/chromium/global-setup.ts'],
           // Each file starts its own server and browser; two cores cannot carry more.
           fileParallelism: false,
           testTimeout: 90_000,
@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'cross-engine',
           include: ['tests/cross-engine/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/cross-engine/support/global-setup.ts'],
+          globalSetup: ['tests/support/cross-engine/global-setup.ts'],
           // One engine and its server at a time: two cores carry no more beside the rest of the run.
           fileParallelism: false,
           testTimeout: 90_000,

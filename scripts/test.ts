@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { missingPackages } from '../tests/cross-engine/support/binaries.ts';
+import { missingPackages } from '../tests/support/cross-engine/binaries.ts';
 import { findChromium } from './chromium.ts';
 
 const RESULTS_DIR = '.test-results';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { availableEngines, forEachEngine, freshDatabase } from '../support/engines.ts';
+import { availableEngines, forEachEngine, freshDatabase } from '../support/db-engines.ts';
 import { nthChoices, randomChoices, seededRandom } from '../support/random-answers.ts';
 import { callAsClient } from '../support/request.ts';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
-import { asAnon, forEachEngine } from '../support/engines.ts';
+import { asAnon, forEachEngine } from '../support/db-engines.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
 import { callAsClient } from '../support/request.ts';
 

@@ -4,7 +4,7 @@ import type { AnswerChoice } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
 import type { Insights, QuestionShares, ResponseStats } from '../../src/lib/api.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { asAnon, availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/engines.ts';
+import { asAnon, availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/db-engines.ts';
 import {
   expectedAggregates,
   expectedAnswerShares,

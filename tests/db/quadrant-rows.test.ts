@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Insights } from '../../src/lib/api.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
-import { callAsAnon, forEachUnmigratedEngine } from '../support/engines.ts';
+import { callAsAnon, forEachUnmigratedEngine } from '../support/db-engines.ts';
 import { expectedAggregates, type ResponseRow } from '../support/expected-insights.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
 import { submit } from '../support/submit.ts';

@@ -16,7 +16,7 @@ import { QUESTIONS, QUESTION_COUNT } from '../../src/core/questions.ts';
 import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { QUADRANT_PAIRS } from '../../src/core/scoring.ts';
 import { QUADRANT_SPLIT, SAVED_DENOMINATORS } from '../../src/core/values.ts';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
 import { submit } from '../support/submit.ts';
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applySchema } from '../../server/db/schema.ts';
-import { availableEngines, emptyDatabase, freshDatabase, type FreshDatabase } from '../support/engines.ts';
-import { catalogDifferences, readCatalog, type Catalog } from './catalog.ts';
+import { availableEngines, emptyDatabase, freshDatabase, type FreshDatabase } from '../support/db-engines.ts';
+import { catalogDifferences, readCatalog, type Catalog } from '../support/catalog.ts';
 
 for (const engine of availableEngines()) {
   describe(`the declared schema and the migrations [${engine}]`, () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 
 forEachEngine('supabase/seed.sql', ({ db }) => {
   it('stores twelve sample respondents with their tallies', async () => {

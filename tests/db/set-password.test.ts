@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
-import { availableEngines, freshDatabase, type FreshDatabase } from '../support/engines.ts';
+import { availableEngines, freshDatabase, type FreshDatabase } from '../support/db-engines.ts';
 import { callAsClient } from '../support/request.ts';
 
 const SCRIPT = new URL('../../scripts/set-password.ts', import.meta.url).pathname;

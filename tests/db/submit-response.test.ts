@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { scoreChoices, type AnswerChoice } from '../../src/core/scoring.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/engines.ts';
+import { availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/db-engines.ts';
 import { nthChoices, randomChoices, seededRandom } from '../support/random-answers.ts';
 import { submit, submitInBatches, type StoredScores } from '../support/submit.ts';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { useProduct } from './support/product.ts';
-import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from './support/quiz-driver.ts';
+import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from '../support/chromium/quiz-driver.ts';
 
 describe('axe-core finds no serious or critical violation', () => {
   const product = useProduct();

@@ -2,9 +2,9 @@ import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMMUTABLE, REVALIDATE } from '../../src/integrations/static-headers.ts';
-import { phonePage } from './support/phone.ts';
-import { useProduct } from './support/product.ts';
-import { openQuiz } from './support/quiz-driver.ts';
+import { phonePage } from '../support/chromium/phone.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { openQuiz } from '../support/chromium/quiz-driver.ts';
 
 /** What the browser received for each address, with the headers it got. */
 function recordResponses(page: Page): Response[] {

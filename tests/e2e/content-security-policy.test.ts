@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForDrawing } from './support/insights-page.ts';
-import { E2E_PASSWORD } from './support/app.ts';
-import { phonePage } from './support/phone.ts';
-import { useProduct } from './support/product.ts';
-import { PATH_A, POLL, answer, collectConsoleErrors, openQuiz, startWithName, waitForResults } from './support/quiz-driver.ts';
+import { waitForDrawing } from '../support/chromium/insights-page.ts';
+import { E2E_PASSWORD } from '../support/chromium/app.ts';
+import { phonePage } from '../support/chromium/phone.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { PATH_A, POLL, answer, collectConsoleErrors, openQuiz, startWithName, waitForResults } from '../support/chromium/quiz-driver.ts';
 
 declare global {
   interface Window {

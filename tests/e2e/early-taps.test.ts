@@ -6,9 +6,9 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD } from './support/app.ts';
-import { useProduct } from './support/product.ts';
-import { POLL } from './support/quiz-driver.ts';
+import { E2E_PASSWORD } from '../support/chromium/app.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { POLL } from '../support/chromium/quiz-driver.ts';
 
 const product = useProduct();
 let context: BrowserContext | undefined;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ELEMENT_NODE, parse, walkSync, type ElementNode } from 'ultrahtml';
-import { useProduct } from './support/product.ts';
+import { useProduct } from '../support/chromium/product.ts';
 
 const ESSAYS = [
   { path: '/values/love', title: 'Love' },

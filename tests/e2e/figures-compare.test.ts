@@ -8,8 +8,8 @@ import { comparisonSentence } from '../../src/core/compare.ts';
 import { nearestFigures } from '../../src/core/figures.ts';
 import { resultShares } from '../../src/core/scoring.ts';
 import { VALUES, type Value } from '../../src/core/values.ts';
-import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { useProduct } from './support/product.ts';
+import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { useProduct } from '../support/chromium/product.ts';
 import {
   PATH_A,
   PATH_B,
@@ -22,7 +22,7 @@ import {
   startWithName,
   totalsFor,
   waitForResults,
-} from './support/quiz-driver.ts';
+} from '../support/chromium/quiz-driver.ts';
 
 const FIGURES = readFigureFiles();
 const CODE_A = PATH_A.join('');

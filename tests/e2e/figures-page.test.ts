@@ -4,8 +4,8 @@ import { readFigureFiles } from '../../src/figures/files.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { formatPercent, positionOf } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
-import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { useProduct } from './support/product.ts';
+import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { useProduct } from '../support/chromium/product.ts';
 
 const FIGURES = readFigureFiles();
 

@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
-import { useProduct } from './support/product.ts';
+import { spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
+import { useProduct } from '../support/chromium/product.ts';
 
 const PHONE = { width: 360, height: 740 };
 const ROUTES = ['/', '/insights', '/hehe', '/values', '/values/love'];

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { HIGHLIGHT_DOT, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
-import { E2E_PASSWORD } from './support/app.ts';
-import { useProduct } from './support/product.ts';
-import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
+import { E2E_PASSWORD } from '../support/chromium/app.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });

@@ -9,11 +9,11 @@ import type { ValueTuple } from '../../src/core/points.ts';
 import type { Insights } from '../../src/lib/api.ts';
 import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
 import { DATA_STATUS } from '../../src/islands/data-status.ts';
-import { useProduct } from './support/product.ts';
-import { expectNoSeriousAxeViolations } from './support/browser.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { seededRandom } from '../support/random-answers.ts';
-import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from './support/insights-page.ts';
-import { collectConsoleErrors } from './support/quiz-driver.ts';
+import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
+import { collectConsoleErrors } from '../support/chromium/quiz-driver.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });

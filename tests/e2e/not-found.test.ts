@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { phonePage } from './support/phone.ts';
-import { useProduct } from './support/product.ts';
-import { collectConsoleErrors, openQuiz } from './support/quiz-driver.ts';
+import { phonePage } from '../support/chromium/phone.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { collectConsoleErrors, openQuiz } from '../support/chromium/quiz-driver.ts';
 
 describe('an unknown address on a phone', () => {
   const product = useProduct();

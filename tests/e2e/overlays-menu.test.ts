@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { useProduct } from './support/product.ts';
-import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from './support/quiz-driver.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from '../support/chromium/quiz-driver.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };

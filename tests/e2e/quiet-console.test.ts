@@ -7,9 +7,9 @@ import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { routeOf } from '../../scripts/page-weight.ts';
 import { htmlFiles } from '../../scripts/site-build.ts';
-import { E2E_PASSWORD } from './support/app.ts';
-import { useProduct } from './support/product.ts';
-import { POLL } from './support/quiz-driver.ts';
+import { E2E_PASSWORD } from '../support/chromium/app.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { POLL } from '../support/chromium/quiz-driver.ts';
 
 const product = useProduct();
 

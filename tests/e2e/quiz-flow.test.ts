@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { COMPARE_CHART_SIZE, QUESTION_FADE_MS } from '../../src/core/display.ts';
-import { useProduct } from './support/product.ts';
+import { useProduct } from '../support/chromium/product.ts';
 import {
   PATH_A,
   PATH_B,
@@ -20,7 +20,7 @@ import {
   waitForQuestion,
   waitForResults,
   POLL,
-} from './support/quiz-driver.ts';
+} from '../support/chromium/quiz-driver.ts';
 
 describe('the quiz on "/"', () => {
   const product = useProduct();

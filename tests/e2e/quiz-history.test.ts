@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
-import { phonePage } from './support/phone.ts';
-import { useProduct } from './support/product.ts';
+import { phonePage } from '../support/chromium/phone.ts';
+import { useProduct } from '../support/chromium/product.ts';
 import {
   PATH_A,
   PATH_B,
@@ -17,7 +17,7 @@ import {
   storedRespondents,
   totalsFor,
   waitForResults,
-} from './support/quiz-driver.ts';
+} from '../support/chromium/quiz-driver.ts';
 
 describe('the browser\'s history is the quiz\'s history (phone)', () => {
   const product = useProduct();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useProduct } from './support/product.ts';
+import { useProduct } from '../support/chromium/product.ts';
 import {
   PATH_A,
   PATH_B,
@@ -16,7 +16,7 @@ import {
   waitForResults,
   POLL,
   pendingCount,
-} from './support/quiz-driver.ts';
+} from '../support/chromium/quiz-driver.ts';
 
 const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
 

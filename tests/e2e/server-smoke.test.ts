@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useProduct } from './support/product.ts';
+import { useProduct } from '../support/chromium/product.ts';
 
 describe('npm start serves the product on its embedded database', () => {
   const product = useProduct();

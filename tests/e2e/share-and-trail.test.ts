@@ -10,8 +10,8 @@ import { leaningOf } from '../../src/core/map.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
 import { describePastResult, movementSentence } from '../../src/core/trail.ts';
-import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { useProduct } from './support/product.ts';
+import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { useProduct } from '../support/chromium/product.ts';
 import {
   PATH_A,
   PATH_B,
@@ -24,7 +24,7 @@ import {
   startWithName,
   totalsFor,
   waitForResults,
-} from './support/quiz-driver.ts';
+} from '../support/chromium/quiz-driver.ts';
 
 const TRAIL_KEY = 'myc.map-trail.v1';
 const CODE_A = PATH_A.join('');

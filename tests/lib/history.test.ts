@@ -10,7 +10,7 @@ import { START, TEST_MODE_NAME, type QuizProgress } from '../../src/core/progres
 import type { NamedResult } from '../../src/core/result.ts';
 import { quizHistory, type Browser, type FollowedQuiz, type QuizHistory } from '../../src/lib/history.ts';
 import { readFriendSession, readProgress, readSession } from '../../src/lib/saved-progress.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 interface FakeEntry {
   state: unknown;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitInput } from '../../src/lib/api.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 const api = vi.hoisted(() => ({
   calls: [] as string[],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import type { QuizProgress } from '../../src/core/progress.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 const session = await import('../../src/lib/saved-progress.ts');
 

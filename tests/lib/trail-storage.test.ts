@@ -4,7 +4,7 @@ import { resultPosition } from '../../src/core/scoring.ts';
 import { totalsOf } from '../../src/core/totals.ts';
 import { forgetResults, keepResult, readTrail } from '../../src/lib/trail-storage.ts';
 import { decodeShareCode } from '../../src/lib/share.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 const KEY = 'myc.map-trail.v1';
 const CODE = '012340123401';

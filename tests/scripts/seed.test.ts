@@ -10,7 +10,7 @@ import { SAVED_DENOMINATORS, VALUES } from '../../src/core/values.ts';
 import { openPglite } from '../../server/db/engine.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { SEED_NAMES, drawRespondents, seedRespondents } from '../../scripts/seed.ts';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 import { seededRandom } from '../support/random-answers.ts';
 
 forEachEngine('seedRespondents', ({ db }) => {

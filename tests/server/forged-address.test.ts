@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 import { listenLocally } from '../support/listen.ts';
 import { seededRandom, randomChoices } from '../support/random-answers.ts';
 import { FORGED_ADDRESS_HEADERS } from '../support/request.ts';

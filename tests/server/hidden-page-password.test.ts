@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
 import { ensureHiddenPagePassword } from '../../server/hidden-page-password.ts';
-import { freshDatabase } from '../support/engines.ts';
+import { freshDatabase } from '../support/db-engines.ts';
 
 async function storedHash(db: Database): Promise<string[]> {
   return (await db.query<{ password_hash: string }>('select password_hash from public.hidden_page_secret')).map(

@@ -5,7 +5,7 @@ import { BODY_LIMIT, buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { decodableUrl } from '../../server/request.ts';
 import { MAX_JSON_DEPTH } from '../../server/rest.ts';
-import { freshDatabase } from '../support/engines.ts';
+import { freshDatabase } from '../support/db-engines.ts';
 import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
 

@@ -7,10 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
-import { MemoryStorage } from '../lib/memory-storage.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 // What Astro's build hands the bundle when no hosted project is configured: the site calls its own origin.
 vi.mock('astro:env/client', () => ({

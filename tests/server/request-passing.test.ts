@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readAddressHeader } from '../../server/rest.ts';
-import { forEachEngine } from '../support/engines.ts';
+import { forEachEngine } from '../support/db-engines.ts';
 import { FORGED_ADDRESS_HEADERS } from '../support/request.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { freshDatabase } from '../support/engines.ts';
+import { freshDatabase } from '../support/db-engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { listenLocally } from '../support/listen.ts';
 

@@ -10,7 +10,7 @@ import type { Database } from '../../server/db/engine.ts';
 import { precompressDir } from '../../src/integrations/precompress.ts';
 import { writeHeadersFile } from '../../src/integrations/security-headers.ts';
 import { IMMUTABLE, REVALIDATE } from '../../src/integrations/static-headers.ts';
-import { freshDatabase } from '../support/engines.ts';
+import { freshDatabase } from '../support/db-engines.ts';
 import { listenLocally } from '../support/listen.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-AAAA'; style-src 'self'";

@@ -2,23 +2,16 @@
  * The CSS convention of the README, checked on the sources: shared look in
  * src/styles/global.css, scoped <style> in Astro components, a CSS module
  * beside each island; tokens and the reset written once, no rule twice; and
- * no class used, in a component or in the built pages, that no style defines.
+ * no class used in a component that no style defines (the built pages are
+ * checked in tests/e2e/built-classes.test.ts, where the run's build is).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { classesDefinedIn, filesUnder } from '../support/css.ts';
 
 const SRC = 'src';
 const GLOBAL = 'src/styles/global.css';
-/** Where `npm run build` writes the site. */
-const DIST = 'dist';
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
-    .map((entry) => relative('.', join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 interface Sheet {
   file: string;
@@ -66,12 +59,6 @@ function rulesOf(css: string): Rule[] {
   return rules;
 }
 
-/** The class names a stylesheet's selectors name; what the declarations say is left out. */
-function classesDefinedIn(css: string): Set<string> {
-  const selectors = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\{[^{}]*\}/g, '{}');
-  return new Set([...selectors.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!));
-}
-
 /** The end of a `{ ... }` expression that opens at `start`, braces balanced. */
 function closingBrace(text: string, start: number): number {
   let depth = 0;
@@ -114,11 +101,6 @@ function moduleClassesUsedIn(file: string, source: string): { module: string; na
     }
   }
   return used;
-}
-
-/** Every file under a folder that ends with one of the suffixes, for a folder that may not be there. */
-function builtFiles(suffix: string): string[] {
-  return existsSync(DIST) ? filesUnder(DIST, suffix) : [];
 }
 
 describe('the CSS convention', () => {
@@ -198,20 +180,6 @@ describe('the CSS convention', () => {
       for (const { module, name } of moduleClassesUsedIn(file, source)) {
         if (!classesDefinedIn(readFileSync(module, 'utf8')).has(name)) undefinedClasses.push(`${file}: ${name} (not in ${module})`);
       }
-    }
-    expect(undefinedClasses).toEqual([]);
-  });
-
-  it.skipIf(!existsSync(DIST))('uses in the built pages (dist/, after npm run build) only classes their styles define', () => {
-    const shared = new Set(builtFiles('.css').flatMap((file) => [...classesDefinedIn(readFileSync(file, 'utf8'))]));
-    const pages = builtFiles('.html');
-    expect(pages.length).toBeGreaterThan(0);
-    const undefinedClasses: string[] = [];
-    for (const file of pages) {
-      const html = readFileSync(file, 'utf8');
-      const defined = new Set([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].flatMap((m) => [...classesDefinedIn(m[1]!)]));
-      const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
-      for (const name of used) if (!defined.has(name) && !shared.has(name)) undefinedClasses.push(`${file}: ${name}`);
     }
     expect(undefinedClasses).toEqual([]);
   });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 import type { Database } from '../../server/db/engine.ts';
-import { callAsAnon } from './engines.ts';
+import { callAsAnon } from './db-engines.ts';
 
 export interface StoredScores {
   submission_id: string;

@@ -1,9 +1,10 @@
 /**
  * Runs the product the way `npm start` does (server/main.ts over a fresh
- * PGlite folder), serving the site built once by global-setup.ts.
+ * PGlite folder, copied from the run's migrated one), serving the site
+ * built once for the run (tests/support/built-site.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -68,6 +69,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export async function startApp(opts: { env?: Record<string, string> } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-data-'));
+  // A copy of the run's migrated folder: the server finds nothing to apply.
+  cpSync(inject('migratedDataDir'), dataDir, { recursive: true });
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: '',

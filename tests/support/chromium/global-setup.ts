@@ -4,9 +4,9 @@
  */
 import type { TestProject } from 'vitest/node';
 import { findChromium } from '../../../scripts/chromium.ts';
-import { provideBuiltSite } from '../../support/built-site.ts';
+import { provideBuiltSite } from '../built-site.ts';
 
-export default function setup(project: TestProject): () => void {
+export default function setup(project: TestProject): Promise<() => void> {
   findChromium();
   return provideBuiltSite(project);
 }

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { positionOf, scoreChoices, type AnswerChoice, type Position } from '../../../src/core/scoring.ts';
-import { randomChoices, seededRandom } from '../../support/random-answers.ts';
+import { randomChoices, seededRandom } from '../random-answers.ts';
 import type { RunningApp } from './app.ts';
 
 export interface Respondent {

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
-import { E2E_PASSWORD } from '../../e2e/support/app.ts';
-import { PATH_A, PATH_B, cellPathFor, expectedPercentages, responseCount } from '../../e2e/support/quiz-driver.ts';
+import { E2E_PASSWORD } from '../chromium/app.ts';
+import { PATH_A, PATH_B, cellPathFor, expectedPercentages, responseCount } from '../chromium/quiz-driver.ts';
 import { PATIENCE_MS, pickElement, waitUntil, type Session } from './session.ts';
 import type { Flow } from './suite.ts';
 import {

@@ -9,8 +9,8 @@
  * under CI and are skipped elsewhere, naming the Debian packages to install.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '../../e2e/support/app.ts';
-import { spreadRespondents, submitAll } from '../../e2e/support/insights-page.ts';
+import { startApp, type RunningApp } from '../chromium/app.ts';
+import { spreadRespondents, submitAll } from '../chromium/insights-page.ts';
 import { ENGINE_PACKAGES, missingPackages } from './binaries.ts';
 import type { Engine } from './engines.ts';
 import type { Session } from './session.ts';

@@ -1,11 +1,11 @@
 /**
  * What a visitor does and sees, by the visible texts, over any engine's
- * session: the counterpart of tests/e2e/support/quiz-driver.ts, whose
+ * session: the counterpart of tests/support/chromium/quiz-driver.ts, whose
  * answer paths and expected figures it reuses.
  */
 import { QUESTIONS } from '../../../src/core/questions.ts';
 import { VALUES, type Value } from '../../../src/core/values.ts';
-import { answerText } from '../../e2e/support/quiz-driver.ts';
+import { answerText } from '../chromium/quiz-driver.ts';
 import { pickElement, waitUntil, type Session } from './session.ts';
 
 export const NAME_FIELD = `input[placeholder="What's your name?"]`;
