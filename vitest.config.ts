@@ -1,16 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * All four projects share one pool of two workers, the machine's two
+ * cores: a browser file and a unit file, or two of either, run side by
+ * side, the longest first. Each browser file starts its own server (on a
+ * copy of one migrated data folder) and its own browser, so files never
+ * share state.
+ */
+const WORKERS = 2;
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/cross-engine/**'],
+          exclude: ['tests/e2e/**', 'tests/cross-engine/**', 'tests/build/**'],
           environment: 'node',
+          maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/built-site-setup.ts'],
+          maxWorkers: WORKERS,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -19,8 +41,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/chromium/global-setup.ts'],
-          // Each file starts its own server and browser; two cores cannot carry more.
-          fileParallelism: false,
+          maxWorkers: WORKERS,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },
@@ -30,9 +51,8 @@ export default defineConfig({
           name: 'cross-engine',
           include: ['tests/cross-engine/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/cross-engine/global-setup.ts'],
-          // One engine and its server at a time: two cores carry no more beside the rest of the run.
-          fileParallelism: false,
+          globalSetup: ['tests/support/built-site-setup.ts'],
+          maxWorkers: WORKERS,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

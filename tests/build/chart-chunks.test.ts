@@ -3,11 +3,9 @@
  * elements and scales src/charts/chart-core.ts registers, and none of the
  * others Chart.js ships.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/site-build.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 /** What our charts register (bar, pie, scatter, the matrix), with the classes they extend (doughnut for pie). */
 const REGISTERED = ['bar', 'pie', 'doughnut', 'scatter', 'arc', 'point', 'linear', 'category', 'matrix'];
@@ -20,11 +18,9 @@ function classIds(source: string): string[] {
 }
 
 describe('the chart chunks of the build', () => {
-  let dir: string;
+  const dir = inject('siteDir');
   let ids: Map<string, string[]>;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mc-chart-build-'));
-    buildSite(dir);
     const assets = join(dir, '_astro');
     ids = new Map(
       readdirSync(assets)
@@ -32,8 +28,7 @@ describe('the chart chunks of the build', () => {
         .map((name) => [name, classIds(readFileSync(join(assets, name), 'utf8'))] as const)
         .filter(([, found]) => found.length > 0),
     );
-  }, 180_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  });
 
   it('hold the registered controllers, elements and scales', () => {
     const all = new Set([...ids.values()].flat());
