@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from '../support/chromium/quiz-driver.ts';
+import { answerFirst, openQuiz, toNameScreen, toResults, waitForQuestion } from '../support/chromium/quiz-driver.ts';
 
 describe('axe-core finds no serious or critical violation', () => {
   const product = useProduct();
@@ -17,44 +17,37 @@ describe('axe-core finds no serious or critical violation', () => {
     await context?.close();
   });
 
-  it('on the intro screen', async () => {
+  // Each test walks one page through several states and checks each: fewer page loads, the same checks.
+  it('on the intro, the name screen and a question with Back', async () => {
     await openQuiz(page, product.app.url);
     await expectNoSeriousAxeViolations(page, 'intro');
-  });
-
-  it('on the name screen', async () => {
-    await openQuiz(page, product.app.url);
     await toNameScreen(page);
     await expectNoSeriousAxeViolations(page, 'name screen');
-  });
-
-  it('on a question with Back', async () => {
-    await openQuiz(page, product.app.url);
-    await startWithName(page, '123');
+    await page.getByPlaceholder("What's your name?").fill('123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForQuestion(page, 0);
     await answerFirst(page);
     await page.getByRole('button', { name: 'Back' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'question 2');
   });
 
-  it('on the results screen', async () => {
-    await toResults(page, product.app.url);
-    await expectNoSeriousAxeViolations(page, 'results');
-  });
-
-  for (const [entry, title] of [
-    ['about.', 'About'],
-    ['understand.', 'understand the values.'],
-  ] as const) {
-    it(`in the ${title} overlay`, async () => {
-      await openQuiz(page, product.app.url);
+  it('in the About and the understand the values. overlays', async () => {
+    await openQuiz(page, product.app.url);
+    for (const [entry, title] of [
+      ['about.', 'About'],
+      ['understand.', 'understand the values.'],
+    ] as const) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: entry, exact: true }).click();
       await page.getByRole('dialog', { name: title }).waitFor();
       await expectNoSeriousAxeViolations(page, `${title} overlay`);
-    });
-  }
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  });
 
-  it('in the Understanding Your Chart overlay', async () => {
+  it('on the results screen and in its Understanding Your Chart overlay', async () => {
     await toResults(page, product.app.url);
+    await expectNoSeriousAxeViolations(page, 'results');
     await page.getByRole('button', { name: 'What does this mean?' }).click();
     await page.getByRole('dialog', { name: 'Understanding Your Chart' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'Understanding Your Chart overlay');
@@ -68,10 +61,10 @@ describe('axe-core finds no serious or critical violation', () => {
     await expectNoSeriousAxeViolations(page, 'open menu on a phone');
   });
 
-  for (const path of ['/values', '/values/love', '/values/duty', '/values/honor', '/values/reason']) {
-    it(`on the essay page ${path}`, async () => {
+  it('on the essay pages', async () => {
+    for (const path of ['/values', '/values/love', '/values/duty', '/values/honor', '/values/reason']) {
       await page.goto(`${product.app.url}${path}`);
       await expectNoSeriousAxeViolations(page, path);
-    });
-  }
+    }
+  });
 });

@@ -58,25 +58,25 @@ describe('overlays and the top-bar menu on "/"', () => {
     await context?.close();
   });
 
+  // One page per overlay, opened and closed by each way in turn: the focus must come back every time.
   for (const [which, overlay] of Object.entries(OVERLAYS)) {
-    for (const [how, close] of Object.entries(CLOSERS)) {
-      it(`${which} opens as a labelled modal dialog, takes focus, and closes by ${how}, giving focus back`, async () => {
-        if (which === 'understanding') await toResults(page, product.app.url);
-        else await openQuiz(page, product.app.url);
+    it(`${which} opens as a labelled modal dialog, takes focus, and closes by ${Object.keys(CLOSERS).join(', ')}, giving focus back`, async () => {
+      if (which === 'understanding') await toResults(page, product.app.url);
+      else await openQuiz(page, product.app.url);
+      for (const [how, close] of Object.entries(CLOSERS)) {
         const opener = await overlay.open(page);
-
         const dialog = page.getByRole('dialog', { name: overlay.title });
         await dialog.waitFor();
-        expect(await dialog.getAttribute('aria-modal')).toBe('true');
-        expect(await page.getByRole('heading', { name: overlay.title, exact: true }).isVisible()).toBe(true);
-        expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+        expect(await dialog.getAttribute('aria-modal'), how).toBe('true');
+        expect(await page.getByRole('heading', { name: overlay.title, exact: true }).isVisible(), how).toBe(true);
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement)), how).toBe(true);
 
         await close(page, dialog);
         await dialog.waitFor({ state: 'detached' });
-        expect(await page.getByRole('dialog').count()).toBe(0);
-        expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
-      });
-    }
+        expect(await page.getByRole('dialog').count(), how).toBe(0);
+        expect(await opener.evaluate((el) => el === document.activeElement), how).toBe(true);
+      }
+    });
   }
 
   it('shows the About text and the four essays with their literary references', async () => {
