@@ -46,9 +46,14 @@ export async function freshDatabase(engine: EngineName, maxConnections?: number)
     await migrate(db);
     return { db, url: undefined, dispose: () => db.close() };
   }
+  return scratchPostgres({ migrated: true, maxConnections });
+}
+
+/** A throw-away database on the DATABASE_URL server, dropped by dispose(). */
+async function scratchPostgres(options: { migrated: boolean; maxConnections?: number }): Promise<FreshDatabase> {
   const scratch = await createScratchPostgres();
-  const db = await openPostgres(scratch.url, maxConnections);
-  await migrate(db);
+  const db = await openPostgres(scratch.url, options.maxConnections);
+  if (options.migrated) await migrate(db);
   return {
     db,
     url: scratch.url,
@@ -65,16 +70,7 @@ export async function emptyDatabase(engine: EngineName): Promise<FreshDatabase> 
     const db = await openPglite();
     return { db, url: undefined, dispose: () => db.close() };
   }
-  const scratch = await createScratchPostgres();
-  const db = await openPostgres(scratch.url);
-  return {
-    db,
-    url: scratch.url,
-    async dispose() {
-      await db.close();
-      await scratch.drop();
-    },
-  };
+  return scratchPostgres({ migrated: false });
 }
 
 export interface EngineContext {
