@@ -13,18 +13,12 @@
  *   --runs <n>           runs of everything (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { median, positiveInt, seed, serve } from './bench-server.ts';
+import { median, runBench } from './bench-server.ts';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
 import { hehe, insights, quiz, type Durations } from './interaction/flows.ts';
 import { phonePage } from './interaction/phone.ts';
-import { buildSite } from './site-build.ts';
 
 const ms = (n: number | null) => (n === null ? '–' : `${Math.round(n)} ms`);
 /** Event Timing reports nothing under 16 ms. */
@@ -53,27 +47,11 @@ function durationTable(durations: Durations): string {
   return ['| action | interactions | of them ≥ 16 ms | median | worst |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } },
-    strict: true,
-  });
-  const runCount = Math.max(1, positiveInt(values.runs, 3, 'runs'));
-  const respondents = positiveInt(values.respondents, 5000, 'respondents');
-  const siteDir = values.dir ?? mkdtempSync(join(tmpdir(), 'mc-bench-site-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-data-'));
-  let server: ChildProcess | undefined;
-  let browser: Browser | undefined;
+await runBench({}, async ({ runCount, respondents, start }) => {
+  const served = await start();
+  PASSWORD.value = served.password;
+  const browser: Browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
   try {
-    if (!values.dir) {
-      console.log(`Building the site into ${siteDir} ...`);
-      buildSite(siteDir);
-    }
-    seed(dataDir, respondents);
-    const served = await serve(siteDir, dataDir);
-    server = served.child;
-    PASSWORD.value = served.password;
-    browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
     const dead = new Map<string, DeadTime[]>();
     const durations: Durations = new Map();
     for (let round = 1; round <= runCount; round++) {
@@ -98,11 +76,6 @@ async function main(): Promise<void> {
     console.log(`\nInteractions, input to next paint (Event Timing; ${setting}, all runs together):\n`);
     console.log(durationTable(durations));
   } finally {
-    await browser?.close();
-    server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (!values.dir) rmSync(siteDir, { recursive: true, force: true });
+    await browser.close();
   }
-}
-
-await main();
+});

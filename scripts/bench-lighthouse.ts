@@ -11,17 +11,14 @@
  *   [route ...]          only these routes, e.g. / /insights (default every page)
  * CHROMIUM_PATH picks the browser (default: Debian's /usr/bin/chromium).
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { median, positiveInt, seed, serve } from './bench-server.ts';
+import { median, runBench } from './bench-server.ts';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { routeOf } from './page-weight.ts';
-import { buildSite, htmlFiles } from './site-build.ts';
+import { htmlFiles } from './site-build.ts';
 
 
 /** Pages that are no route of their own: the answer to an unknown address. */
@@ -101,44 +98,28 @@ function table(routes: string[], runs: Map<string, Figures[]>): string {
   return [head, rule, ...rows].join('\n');
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    options: { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' }, save: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
+await runBench({ options: { save: { type: 'string' } }, allowPositionals: true }, async ({ values, positionals, runCount, siteDir, start }) => {
+  const pages = htmlFiles(siteDir)
+    .map(routeOf)
+    .filter((route) => !NOT_A_ROUTE.test(route))
+    .sort();
+  const unknown = positionals.filter((route) => !pages.includes(route));
+  if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
+  const routes = positionals.length ? positionals : pages;
+  const served = await start();
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
   });
-  const runCount = Math.max(1, positiveInt(values.runs, 3, 'runs'));
-  const respondents = positiveInt(values.respondents, 5000, 'respondents');
-  const siteDir = values.dir ?? mkdtempSync(join(tmpdir(), 'mc-bench-site-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-data-'));
-  let server: ChildProcess | undefined;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    if (!values.dir) {
-      console.log(`Building the site into ${siteDir} ...`);
-      buildSite(siteDir);
-    }
-    const pages = htmlFiles(siteDir)
-      .map(routeOf)
-      .filter((route) => !NOT_A_ROUTE.test(route))
-      .sort();
-    const unknown = positionals.filter((route) => !pages.includes(route));
-    if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
-    const routes = positionals.length ? positionals : pages;
-    seed(dataDir, respondents);
-    const served = await serve(siteDir, dataDir);
-    server = served.child;
-    chrome = await chromeLauncher.launch({
-      chromePath: findChromium(),
-      chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
-    });
-    if (values.save) mkdirSync(values.save, { recursive: true });
+    const save = values.save as string | undefined;
+    if (save) mkdirSync(save, { recursive: true });
     const runs = new Map<string, Figures[]>(routes.map((route) => [route, []]));
     // Round by round rather than route by route, so a busy moment of the machine spreads over every route.
     for (let round = 1; round <= runCount; round++) {
       for (const route of routes) {
         process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
-        const saveAs = values.save ? join(values.save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`) : undefined;
+        const saveAs = save ? join(save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`) : undefined;
         runs.get(route)!.push(await auditWithRetry(served.url + route, chrome.port, saveAs));
       }
     }
@@ -146,11 +127,6 @@ async function main(): Promise<void> {
     console.log(`\nLighthouse ${version}, mobile defaults, median of ${runCount} run(s) per route:\n`);
     console.log(table(routes, runs));
   } finally {
-    chrome?.kill();
-    server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (!values.dir) rmSync(siteDir, { recursive: true, force: true });
+    chrome.kill();
   }
-}
-
-await main();
+});

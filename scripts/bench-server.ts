@@ -1,8 +1,14 @@
 /**
- * What the browser benchmarks share: a throw-away database seeded with
- * synthetic respondents, the product's server over it, and medians.
+ * What the browser benchmarks share: their options (--dir, --runs,
+ * --respondents), the site built for the run, a throw-away database seeded
+ * with synthetic respondents, the product's server over it, and medians.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { buildSite } from './site-build.ts';
 
 export interface Served {
   child: ChildProcess;
@@ -61,4 +67,61 @@ export function serve(siteDir: string, dataDir: string): Promise<Served> {
     child.stderr.on('data', listen);
     child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened:\n${output}`)));
   });
+}
+
+const COMMON_OPTIONS = { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } } as const;
+
+export interface BenchRun {
+  /** Every option as given, the script's own among them. */
+  values: { readonly [option: string]: string | boolean | (string | boolean)[] | undefined };
+  positionals: string[];
+  /** --runs, at least 1 (default 3). */
+  runCount: number;
+  /** --respondents (default 5000). */
+  respondents: number;
+  /** The site measured: --dir, or a build made for this run. */
+  siteDir: string;
+  /** Seeds the run's database and starts the server over it; stopped when the run ends. */
+  start(): Promise<Served>;
+}
+
+/**
+ * One benchmark run: reads the common options and the script's own, builds the
+ * site unless --dir names one, hands `body` a way to start the seeded
+ * server, and removes what it made, server included, however the body ends.
+ */
+export async function runBench(
+  own: { options?: ParseArgsOptionsConfig; allowPositionals?: boolean },
+  body: (run: BenchRun) => Promise<void>,
+): Promise<void> {
+  const options: ParseArgsOptionsConfig = { ...own.options, ...COMMON_OPTIONS };
+  const { values, positionals } = parseArgs({ options, allowPositionals: own.allowPositionals ?? false, strict: true });
+  const dir = values.dir as string | undefined;
+  const siteDir = dir ?? mkdtempSync(join(tmpdir(), 'mc-bench-site-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-data-'));
+  const respondents = positiveInt(values.respondents as string | undefined, 5000, 'respondents');
+  let server: ChildProcess | undefined;
+  try {
+    if (!dir) {
+      console.log(`Building the site into ${siteDir} ...`);
+      buildSite(siteDir);
+    }
+    await body({
+      values,
+      positionals,
+      runCount: Math.max(1, positiveInt(values.runs as string | undefined, 3, 'runs')),
+      respondents,
+      siteDir,
+      async start() {
+        seed(dataDir, respondents);
+        const served = await serve(siteDir, dataDir);
+        server = served.child;
+        return served;
+      },
+    });
+  } finally {
+    server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!dir) rmSync(siteDir, { recursive: true, force: true });
+  }
 }
