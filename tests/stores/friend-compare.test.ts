@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerTexts, api, resetFakeApi, settle } from '../support/fake-api.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
+import { PATH_A, PATH_B } from '../support/random-answers.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -9,15 +10,11 @@ const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const { openShareLink, takeQuizToCompare } = await import('../../src/stores/share.ts');
 
-const MINE = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
-const THEIRS = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
-const code = (path: number[]) => path.join('');
+const MINE = PATH_A;
+const THEIRS = PATH_B;
+const code = (path: readonly number[]) => path.join('');
 
-beforeEach(() => {
-  quiz.resetAll();
-  resetFakeApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+useFakeApi(() => quiz.resetAll());
 
 describe("a friend's result, kept through the quiz", () => {
   it("opens a friend's link under their name, then keeps it while the visitor takes the quiz", async () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { totalsOf } from '../../src/core/totals.ts';
 import { zeroScores } from '../../src/core/values.ts';
-import { answerTexts, api, resetFakeApi, settle } from '../support/fake-api.ts';
+import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
+import { PATH_A } from '../support/random-answers.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -14,23 +15,12 @@ const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
-const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 
 function answerAll(texts: string[]): void {
   for (const t of texts) quiz.chooseAnswer(t);
 }
 
-beforeEach(() => {
-  quiz.resetAll();
-  resetFakeApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+useFakeApi(() => quiz.resetAll());
 
 describe('quiz store', () => {
   it('walks intro, name, questions and results, adding each answer to the totals', async () => {
@@ -42,13 +32,13 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('question');
     expect(quiz.$questionIndex.get()).toBe(0);
 
-    const texts = answerTexts(PATH);
+    const texts = answerTexts(PATH_A);
     quiz.chooseAnswer(texts[0]!);
     expect(quiz.$totals.get()).toEqual(QUESTIONS[0]!.answers[0]!.scores);
     expect(quiz.$questionIndex.get()).toBe(1);
     answerAll(texts.slice(1));
 
-    const expected = totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!));
+    const expected = totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!));
     expect(quiz.$screen.get()).toBe('results');
     expect(quiz.$totals.get()).toEqual(expected);
     expect(quiz.$answers.get().map((a) => a.questionId)).toEqual(QUESTIONS.map((q) => q.id));
@@ -73,7 +63,7 @@ describe('quiz store', () => {
   it('sends an empty name as null', async () => {
     quiz.startQuiz();
     quiz.submitName('   ');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     await vi.waitFor(() => expect(api.submitted.map((s) => s.name)).toEqual([null]));
   });
 
@@ -83,16 +73,16 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('');
     vi.advanceTimersByTime(2500);
-    quiz.chooseAnswer(answerTexts(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH_A)[0]!);
     vi.advanceTimersByTime(4000);
-    quiz.chooseAnswer(answerTexts(PATH)[1]!);
+    quiz.chooseAnswer(answerTexts(PATH_A)[1]!);
     expect(quiz.$answers.get().map((a) => a.seconds)).toEqual([2.5, 4]);
   });
 
   it('goBack on question 2 subtracts the last answer and drops it and its timing', () => {
     quiz.startQuiz();
     quiz.submitName('');
-    quiz.chooseAnswer(answerTexts(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH_A)[0]!);
     const q2 = QUESTIONS[1]!;
     // Question 2, then something on it, then back: totals are those after question 1.
     const afterFirst = quiz.$totals.get();
@@ -112,7 +102,7 @@ describe('quiz store', () => {
   it('a finished quiz shown again (reload, Forward) is not saved twice; one still waiting is sent once', async () => {
     quiz.startQuiz();
     quiz.submitName('Again');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     await settle();
     const finished = quiz.$progress.get();
     expect(api.submitted.map((s) => s.submission_id)).toEqual([finished.submissionId]);
@@ -120,7 +110,7 @@ describe('quiz store', () => {
     quiz.restoreProgress(finished);
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
+    expect(quiz.$totals.get()).toEqual(totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(results.$finished.get().phase).toBe('saved');
     expect(results.$comparison.get().status).toBe('ready');
     expect(api.submitted).toHaveLength(1);
@@ -129,7 +119,7 @@ describe('quiz store', () => {
     quiz.resetAll();
     quiz.startQuiz();
     quiz.submitName('Waiting');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     await settle();
     const waiting = quiz.$progress.get();
     expect(outbox.readPending().map((s) => s.submission_id)).toEqual([waiting.submissionId]);
@@ -147,13 +137,13 @@ describe('quiz store', () => {
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     quiz.startQuiz();
     quiz.submitName('Ada');
-    quiz.chooseAnswer(answerTexts(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH_A)[0]!);
     const midway = quiz.$progress.get();
     quiz.resetAll();
     vi.advanceTimersByTime(60_000);
     quiz.restoreProgress(midway);
     vi.advanceTimersByTime(3000);
-    quiz.chooseAnswer(answerTexts(PATH)[1]!);
+    quiz.chooseAnswer(answerTexts(PATH_A)[1]!);
     expect(quiz.$name.get()).toBe('Ada');
     expect(quiz.$answers.get().map((a) => a.seconds)).toEqual([0, 3]);
   });
@@ -176,7 +166,7 @@ describe('quiz store', () => {
   it('resetAll closes everything and returns to an empty intro', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
-    quiz.chooseAnswer(answerTexts(PATH)[0]!);
+    quiz.chooseAnswer(answerTexts(PATH_A)[0]!);
     overlays.openOverlay('about');
     overlays.toggleMenu();
     quiz.resetAll();
@@ -197,7 +187,7 @@ describe('quiz store', () => {
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$resultOrigin.get()).toBe('shared');
-    expect(quiz.$totals.get()).toEqual(totalsOf(PATH.map((a, q) => QUESTIONS[q]!.answers[a]!)));
+    expect(quiz.$totals.get()).toEqual(totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.submitted).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerTexts, api, resetFakeApi, settle } from '../support/fake-api.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { answerTexts, api, holdSaves, settle, useFakeApi } from '../support/fake-api.ts';
+import { PATH_A } from '../support/random-answers.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -9,30 +10,19 @@ const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
-const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 
 function answerAll(texts: string[]): void {
   for (const t of texts) quiz.chooseAnswer(t);
 }
 
-beforeEach(() => {
-  quiz.resetAll();
-  resetFakeApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+useFakeApi(() => quiz.resetAll());
 
 describe("a finished quiz's life: its save and its comparison", () => {
   it('test mode ("123") stores nothing but still shows results and the comparison', async () => {
     quiz.startQuiz();
     quiz.submitName('123');
     expect(quiz.$isTestMode.get()).toBe(true);
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(api.submitted).toEqual([]);
@@ -45,7 +35,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     api.failSubmit = true;
     quiz.startQuiz();
     quiz.submitName('Retry');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId: quiz.$progress.get().submissionId, reason: 'unreachable' });
@@ -67,7 +57,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
       api.statsDown = true;
       quiz.startQuiz();
       quiz.submitName('123');
-      answerAll(answerTexts(PATH));
+      answerAll(answerTexts(PATH_A));
       await settle();
       expect(results.$comparison.get()).toEqual({ status: 'failed' });
       expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
@@ -89,7 +79,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     try {
       quiz.startQuiz();
       quiz.submitName('123');
-      answerAll(answerTexts(PATH));
+      answerAll(answerTexts(PATH_A));
       await settle();
       expect(results.$comparison.get()).toEqual({ status: 'empty' });
     } finally {
@@ -100,7 +90,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
   it('Start over forgets a comparison still on its way', async () => {
     quiz.startQuiz();
     quiz.submitName('123');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     quiz.resetAll();
     await settle();
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
@@ -108,11 +98,10 @@ describe("a finished quiz's life: its save and its comparison", () => {
   });
 
   it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
-    let release!: () => void;
-    api.holdSubmit = new Promise((r) => (release = r));
+    const release = holdSaves();
     quiz.startQuiz();
     quiz.submitName('Patient');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     await settle();
     expect(results.$finished.get().phase).toBe('saving');
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
@@ -126,11 +115,10 @@ describe("a finished quiz's life: its save and its comparison", () => {
   });
 
   it('a save that settles after Start over lands nowhere: nothing compared, nothing shown', async () => {
-    let release!: () => void;
-    api.holdSubmit = new Promise((r) => (release = r));
+    const release = holdSaves();
     quiz.startQuiz();
     quiz.submitName('Gone');
-    answerAll(answerTexts(PATH));
+    answerAll(answerTexts(PATH_A));
     const { submissionId } = quiz.$progress.get();
     expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
     quiz.resetAll();

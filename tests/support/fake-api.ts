@@ -8,6 +8,7 @@
  *
  * and reads the same `api` object, since both imports share one module.
  */
+import { afterEach, beforeEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { scoreChoices } from '../../src/core/scoring.ts';
 import type * as Api from '../../src/lib/api.ts';
@@ -23,12 +24,37 @@ export const api = {
 };
 
 /** Back to a backend that saves everything and answers at once. */
-export function resetFakeApi(): void {
+function resetFakeApi(): void {
   api.submitted = [];
   api.failSubmit = false;
   api.statsDown = false;
   api.statsCalls = 0;
   api.holdSubmit = null;
+}
+
+/** Holds every save until the returned release() is called. */
+export function holdSaves(): () => void {
+  let release!: () => void;
+  api.holdSubmit = new Promise((resolve) => (release = resolve));
+  return release;
+}
+
+/**
+ * The hooks of a store test: before each test the stores (`resetStores`)
+ * and this backend start afresh and the stores' expected console output is
+ * muted; after it, mocks and timers are restored.
+ */
+export function useFakeApi(resetStores: () => void): void {
+  beforeEach(() => {
+    resetStores();
+    resetFakeApi();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 }
 
 export function fakeApiModule(original: typeof Api): typeof Api {

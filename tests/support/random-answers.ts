@@ -1,6 +1,10 @@
 import { QUESTIONS } from '../../src/core/questions.ts';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 
+/** Two fixed answer paths, one answer index per question (question 11 has four answers, the others five). */
+export const PATH_A: readonly number[] = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
+export const PATH_B: readonly number[] = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
+
 /** A small seeded generator, so a failing random case can be replayed. */
 export function seededRandom(seed: number): () => number {
   let s = seed >>> 0;

@@ -17,9 +17,7 @@ import { E2E_PASSWORD, type RunningApp } from './app.ts';
 /** Patience for what the page does on its own (saving, loading); the default second is short on a busy machine. */
 export const POLL = { timeout: 20_000, interval: 100 };
 
-/** One answer index per question; question 11 has four answers, the others five. */
-export const PATH_A = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
-export const PATH_B = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4];
+export { PATH_A, PATH_B } from '../random-answers.ts';
 const FIRST_ANSWERS = QUESTIONS.map(() => 0);
 
 export function answerText(question: number, index: number): string {
