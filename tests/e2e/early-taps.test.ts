@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
+import { slowPhonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL } from '../support/chromium/quiz-driver.ts';
 
@@ -26,13 +27,9 @@ interface Phone {
 
 /** A phone page; with `hold`, no script of the site loads until release(), so nothing hydrates. */
 async function phone({ hold }: { hold: boolean }): Promise<Phone> {
-  context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const problems: string[] = [];
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  const phone = await slowPhonePage(product.browser);
+  context = phone.context;
+  const { page, problems } = phone;
   let release = () => {};
   if (hold) {
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { routeOf } from '../../scripts/page-weight.ts';
 import { htmlFiles } from '../../scripts/site-build.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
+import { slowPhonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL } from '../support/chromium/quiz-driver.ts';
 
@@ -25,14 +26,8 @@ const ROUTES = [...ALL_ROUTES.filter((route) => !route.startsWith('/r/')), ...CE
 
 describe('with 0 respondents', () => {
   it.each(ROUTES)('%s writes no console error or warning', async (route) => {
-    const context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page, problems } = await slowPhonePage(product.browser);
     try {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const problems: string[] = [];
-      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
-      page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
       await page.goto(product.app.url + route);
       await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
       if (route === '/insights') await page.getByText('No data yet.').first().waitFor(POLL);
