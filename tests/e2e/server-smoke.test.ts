@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useProduct } from '../support/chromium/product.ts';
 
@@ -13,6 +14,22 @@ describe('npm start serves the product on its embedded database', () => {
   it('answers RPC from the page origin through supabase-js conventions', async () => {
     const stats = await product.app.rpc<{ count: number }>('response_stats');
     expect(stats).toEqual({ status: 200, body: { count: 0, love: null, duty: null, honor: null, reason: null } });
+  });
+
+  it('stops at once when told, though a browser holds a connection it has not used yet', async () => {
+    // As a browser's preconnect does: a socket that sends no request.
+    const idle = connect(Number(new URL(product.app.url).port), '127.0.0.1');
+    idle.on('error', () => {});
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const closedByServer = new Promise((resolve) => idle.once('close', () => resolve('closed')));
+    // Node would keep that socket until its headers time out, a minute and more.
+    const outcome = await Promise.race([
+      product.app.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000)),
+    ]);
+    expect(outcome).toBe('stopped');
+    expect(await closedByServer).toBe('closed');
+    await product.app.start();
   });
 
   it('keeps the data when the server stops and starts again', async () => {
