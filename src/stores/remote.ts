@@ -5,7 +5,7 @@
  * apart, so a page never passes off a failure as "no data".
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { onReconnect } from '../lib/network.ts';
+import { watchAttempt } from '../lib/network.ts';
 
 export type Remote<T> =
   /** Nothing asked yet: the hidden page before its password. */
@@ -63,6 +63,7 @@ export function remoteData<T, Answer = T>(
     const mine = run;
     cancelRetry();
     $state.set({ status: 'loading' });
+    const watch = watchAttempt();
     let next: Remote<T>;
     try {
       const answer = await request();
@@ -81,8 +82,10 @@ export function remoteData<T, Answer = T>(
       console.error(`Error fetching ${what}`, error);
       next = { status: 'failed' };
       if (options.retryOnReconnect) {
-        cancelRetry = onReconnect(() => void load(request, options), { once: true });
+        cancelRetry = watch.retryOnReconnect(() => void load(request, options));
       }
+    } finally {
+      watch.stop();
     }
     $state.set(next);
     return next.status;

@@ -49,6 +49,21 @@ describe('when the network is back', () => {
     expect(errors).toEqual([new Error('offline 1'), new Error('offline 2')]);
   });
 
+  it('untilLoaded tries again at once when the network came back while an attempt was failing', async () => {
+    let calls = 0;
+    let failLater: (error: Error) => void = () => {};
+    const loaded = untilLoaded(() => {
+      calls += 1;
+      if (calls === 1) return new Promise<string>((_, reject) => (failLater = reject));
+      return Promise.resolve('chunk');
+    });
+    // Back online before the offline attempt reports its failure: no later event will come.
+    online();
+    failLater(new Error('offline'));
+    await expect(loaded).resolves.toBe('chunk');
+    expect(calls).toBe(2);
+  });
+
   it('an aborted wait tries no more', async () => {
     const stop = new AbortController();
     let calls = 0;

@@ -63,6 +63,24 @@ describe('remote data', () => {
     expect(calls).toBe(2);
   });
 
+  it('asks again at once when the network came back while the failing read was under way', async () => {
+    const remote = remoteData('numbers', toData);
+    const first = deferred<number>();
+    let calls = 0;
+    const fetch = () => {
+      calls += 1;
+      return calls === 1 ? first.promise : Promise.resolve(7);
+    };
+    const done = remote.load(fetch, { retryOnReconnect: true });
+    // The event comes before the offline read reports its failure; no other will come.
+    browser.dispatchEvent(new Event('online'));
+    first.reject(new Error('offline'));
+    await expect(done).resolves.toBe('failed');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toBe(2);
+    expect(remote.$state.get()).toEqual({ status: 'ready', data: { n: 7 } });
+  });
+
   it('does not ask again after a failure unless told to', async () => {
     const remote = remoteData('numbers', toData);
     let calls = 0;
