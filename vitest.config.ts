@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config';
 /**
  * All four projects share one pool of two workers, the machine's two
  * cores: a browser file and a unit file, or two of either, run side by
- * side, the longest first. Each browser file starts its own server (on a
- * copy of one migrated data folder) and its own browser, so files never
- * share state.
+ * side, the longest first. What the run makes once (the site, the migrated
+ * database: tests/support/run-fixtures.ts) is made before any test, the
+ * two side by side when the first project, e2e, asks for both. Each
+ * browser file starts its own server (on a copy of the migrated data
+ * folder) and its own browser, so files never share state.
  */
 const WORKERS = 2;
 
@@ -15,10 +17,22 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/chromium/global-setup.ts'],
+          maxWorkers: WORKERS,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/cross-engine/**', 'tests/build/**'],
           environment: 'node',
+          globalSetup: ['tests/support/database-setup.ts'],
           maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -37,21 +51,10 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/chromium/global-setup.ts'],
-          maxWorkers: WORKERS,
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        test: {
           name: 'cross-engine',
           include: ['tests/cross-engine/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/built-site-setup.ts'],
+          globalSetup: ['tests/support/browser-setup.ts'],
           maxWorkers: WORKERS,
           testTimeout: 90_000,
           hookTimeout: 180_000,

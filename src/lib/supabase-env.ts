@@ -14,6 +14,13 @@ export interface SupabaseEnv {
   PUBLIC_SUPABASE_ANON_KEY?: string | undefined;
 }
 
+/** Their names, for whoever builds with a clean environment (the tests). */
+export const SUPABASE_VARIABLES = [
+  'PUBLIC_SUPABASE_URL',
+  'PUBLIC_SUPABASE_PUBLISHABLE_KEY',
+  'PUBLIC_SUPABASE_ANON_KEY',
+] as const satisfies readonly (keyof SupabaseEnv)[];
+
 export interface HostedProject {
   url: string;
   key: string;

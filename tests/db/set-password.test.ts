@@ -4,10 +4,10 @@
  * engine; the password then unlocks secret_insights, and nothing else does.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { availableEngines, freshDatabase, type FreshDatabase } from '../support/db-engines.ts';
 import { callAsClient } from '../support/request.ts';
@@ -47,7 +47,11 @@ for (const engine of availableEngines()) {
 
     beforeAll(async () => {
       if (engine === 'postgres') fresh = await freshDatabase('postgres');
-      else dataDir = mkdtempSync(join(tmpdir(), 'set-password-'));
+      else {
+        // The folder `npm start` leaves: the script opens it as an operator's would be.
+        dataDir = mkdtempSync(join(tmpdir(), 'set-password-'));
+        cpSync(inject('migratedDataDir'), dataDir, { recursive: true });
+      }
     }, 300_000);
     afterAll(async () => {
       await fresh?.dispose();

@@ -1,7 +1,7 @@
-/** The site built once for the run (built-site.ts), for the projects that read it but drive no Chromium. */
+/** The site built once for the run (run-fixtures.ts), for the project that reads the build output. */
 import type { TestProject } from 'vitest/node';
-import { provideBuiltSite } from './built-site.ts';
+import { provideRunFixtures } from './run-fixtures.ts';
 
-export default function setup(project: TestProject): Promise<() => void> {
-  return provideBuiltSite(project);
+export default function setup(project: TestProject) {
+  return provideRunFixtures(project, ['site']);
 }

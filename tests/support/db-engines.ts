@@ -3,7 +3,8 @@
  * and again on a real PostgreSQL server when DATABASE_URL is set. Each
  * describe block gets a fresh, migrated database of its own.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../server/db/engine.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createScratchPostgres } from '../../server/db/scratch.ts';
@@ -23,25 +24,17 @@ export interface FreshDatabase {
   dispose(): Promise<void>;
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
+let pgliteTemplate: Blob | undefined;
 
-/** One migrated PGlite per test worker, copied for every fresh database. */
-function migratedPgliteSnapshot(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const db = await openPglite();
-    try {
-      await migrate(db);
-      return await db.snapshot!();
-    } finally {
-      await db.close();
-    }
-  })();
+/** The run's one migrated PGlite (tests/support/run-fixtures.ts), copied for every fresh database. */
+function migratedPgliteSnapshot(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject('migratedSnapshot'))]);
   return pgliteTemplate;
 }
 
 export async function freshDatabase(engine: EngineName, maxConnections?: number): Promise<FreshDatabase> {
   if (engine === 'pglite') {
-    const db = await openPglite(undefined, await migratedPgliteSnapshot());
+    const db = await openPglite(undefined, migratedPgliteSnapshot());
     // Applies nothing when the snapshot is current; kept so a stale one cannot pass unnoticed.
     await migrate(db);
     return { db, url: undefined, dispose: () => db.close() };

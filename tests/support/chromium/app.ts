@@ -1,7 +1,7 @@
 /**
  * Runs the product the way `npm start` does (server/main.ts over a fresh
  * PGlite folder, copied from the run's migrated one), serving the site
- * built once for the run (tests/support/built-site.ts).
+ * built once for the run (tests/support/run-fixtures.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

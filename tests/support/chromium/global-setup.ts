@@ -1,12 +1,13 @@
 /**
  * Checks that a Chromium is there before any end-to-end test starts, and
- * provides the site built once for the run (tests/support/built-site.ts).
+ * provides the site and the migrated database made once for the run
+ * (tests/support/run-fixtures.ts).
  */
 import type { TestProject } from 'vitest/node';
 import { findChromium } from '../../../scripts/chromium.ts';
-import { provideBuiltSite } from '../built-site.ts';
+import { provideRunFixtures } from '../run-fixtures.ts';
 
-export default function setup(project: TestProject): Promise<() => void> {
+export default function setup(project: TestProject) {
   findChromium();
-  return provideBuiltSite(project);
+  return provideRunFixtures(project, ['site', 'database']);
 }
