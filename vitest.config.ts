@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
  * database: tests/support/run-fixtures.ts) is made before any test, the
  * two side by side when the first project, e2e, asks for both. Each
  * browser file starts its own server (on a copy of the migrated data
- * folder) and its own browser, so files never share state.
+ * folder) and opens its own browser contexts, so files share no state; the
+ * Chromium under those contexts is one per worker.
  */
 const WORKERS = 2;
 
@@ -20,6 +21,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // A worker's files share its Chromium (tests/support/chromium/browser.ts); each has its own server and contexts.
+          isolate: false,
           globalSetup: ['tests/support/chromium/global-setup.ts'],
           maxWorkers: WORKERS,
           testTimeout: 90_000,

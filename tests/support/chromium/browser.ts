@@ -1,10 +1,28 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS, findChromium } from '../../../scripts/chromium.ts';
+import { CHROMIUM_FLAGS, findTestChromium } from '../../../scripts/chromium.ts';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findTestChromium(), headless: true, args: CHROMIUM_FLAGS });
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker. The e2e project runs its files one
+ * after another in each worker without isolating them (vitest.config.ts),
+ * so they share one browser instead of launching their own, about 2 s of
+ * CPU each; each file still gets contexts of its own, closed after it
+ * (useProduct). The browser goes with the worker.
+ */
+export function workerChromium(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (workerBrowser = undefined));
+    return browser;
+  });
+  workerBrowser.catch(() => (workerBrowser = undefined));
+  return workerBrowser;
 }
 
 /** Fails on any serious or critical axe-core violation, naming the rule and where. */

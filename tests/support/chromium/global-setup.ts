@@ -4,10 +4,10 @@
  * (tests/support/run-fixtures.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { findChromium } from '../../../scripts/chromium.ts';
+import { findTestChromium } from '../../../scripts/chromium.ts';
 import { provideRunFixtures } from '../run-fixtures.ts';
 
 export default function setup(project: TestProject) {
-  findChromium();
+  findTestChromium();
   return provideRunFixtures(project, ['site', 'database']);
 }

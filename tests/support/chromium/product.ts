@@ -1,11 +1,12 @@
 /**
- * The running product of one test file: the server and, unless left out, a
- * browser, started before the file's tests and disposed of after them.
+ * The running product of one test file: the server, started before the
+ * file's tests and disposed of after them, and unless left out the
+ * worker's browser, left with no context of the file open.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
-import { launchBrowser } from './browser.ts';
+import { workerChromium } from './browser.ts';
 
 export interface Product {
   readonly app: RunningApp;
@@ -27,7 +28,7 @@ export function useProduct(opts: ProductOptions = {}): Product {
   beforeAll(async () => {
     const [started, launched] = await Promise.allSettled([
       startApp({ env: opts.env }),
-      opts.browser === false ? Promise.resolve(undefined) : launchBrowser(),
+      opts.browser === false ? Promise.resolve(undefined) : workerChromium(),
     ]);
     // Keep whichever came up, so afterAll disposes of it even when the other failed.
     if (started.status === 'fulfilled') app = started.value;
@@ -36,7 +37,8 @@ export function useProduct(opts: ProductOptions = {}): Product {
     if (launched.status === 'rejected') throw launched.reason;
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser serves the worker's next file: it gets it with no page of this one open.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await app?.dispose();
   });
 
