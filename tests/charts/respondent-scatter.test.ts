@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { ActiveElement, Chart, ChartEvent } from 'chart.js';
-import { respondentScatter, type PickedDot } from '../../src/charts/insights/scatter.ts';
+import { matchesOverlay, respondentScatter, type PickedDot } from '../../src/charts/insights/scatter.ts';
 import type { Position } from '../../src/core/scoring.ts';
 
-/** What the chart's click handler reports for a click on point `index` of dataset `datasetIndex`. */
-function click(config: ReturnType<typeof respondentScatter>, elements: { datasetIndex: number; index: number }[]): void {
+/** A plot of 200 × 200 pixels, -1 to 1 on both axes, y up: where Chart.js would draw a value. */
+const PLOT = {
+  scales: {
+    x: { getPixelForValue: (value: number) => (value + 1) * 100 },
+    y: { getPixelForValue: (value: number) => (1 - value) * 100 },
+  },
+} as unknown as Chart;
+
+/** What the chart's click handler reports for a click at pixel (x, y), over the crowd's sorted dots `crowd`. */
+function click(config: ReturnType<typeof respondentScatter>, x: number, y: number, crowd: number[] = []): void {
   const onClick = config.options?.onClick;
   if (typeof onClick !== 'function') throw new Error('the scatter has no click handler');
-  onClick.call(null as unknown as Chart, {} as ChartEvent, elements as ActiveElement[], null as unknown as Chart);
+  const elements = crowd.map((index) => ({ datasetIndex: 0, index })) as ActiveElement[];
+  onClick.call(PLOT, { type: 'click', x, y } as ChartEvent, elements, PLOT);
 }
 
 describe('respondentScatter', () => {
@@ -42,18 +51,43 @@ describe('respondentScatter', () => {
 
   it('reports a clicked dot by its index in the input, a match over the crowd', () => {
     const picked: PickedDot[] = [];
-    const config = respondentScatter({ positions, highlighted: [{ x: 0.2, y: 0 }, { x: -0.2, y: 0 }], onPick: (dot) => picked.push(dot) });
+    let matches: Position[] = [];
+    const config = respondentScatter({ positions, highlighted: () => matches, onPick: (dot) => picked.push(dot) });
     // Sorted, the crowd's 4th dot (x 0.5, y 0.1) is input 0; the 2nd (x -0.75) is input 1.
-    click(config, [{ datasetIndex: 0, index: 3 }]);
-    click(config, [{ datasetIndex: 0, index: 1 }]);
-    // The matches sort as (-0.2) then (0.2): the 2nd sorted match is input 0.
-    click(config, [{ datasetIndex: 0, index: 0 }, { datasetIndex: 1, index: 1 }]);
-    click(config, []);
+    click(config, 150, 90, [3]);
+    click(config, 25, 80, [1]);
+    // Matches come later, without a new chart; the click reads them then.
+    matches = [{ x: 0.2, y: 0 }, { x: -0.2, y: 0 }];
+    // At (-0.2, 0), drawn at pixel (80, 100), over a crowd dot: the match wins.
+    click(config, 83, 104, [2]);
+    // 12 pixels from (0.2, 0): beyond a match's radius and border, so the crowd dot under it.
+    click(config, 132, 100, [2]);
+    click(config, 20, 20);
     expect(picked).toEqual([
       { layer: 'respondents', index: 0 },
       { layer: 'respondents', index: 1 },
-      { layer: 'highlighted', index: 0 },
+      { layer: 'highlighted', index: 1 },
+      { layer: 'respondents', index: 5 },
     ]);
+  });
+
+  it('draws the matches over the plot on the same axes, unseen, and nothing of the crowd', () => {
+    const overlay = matchesOverlay([{ x: 0.2, y: 0 }, { x: -0.2, y: 0.5 }]);
+    expect(overlay.data.datasets).toHaveLength(1);
+    expect(overlay.data.datasets[0]!.data).toEqual([
+      { x: -0.2, y: 0.5 },
+      { x: 0.2, y: 0 },
+    ]);
+    const plot = respondentScatter({ positions });
+    for (const axis of ['x', 'y'] as const) {
+      const [over, under] = [overlay.options?.scales?.[axis], plot.options?.scales?.[axis]];
+      // The same layout: range, title text and size, tick steps.
+      expect(over).toMatchObject({ min: under?.min, max: under?.max, title: { text: (under?.title as { text: string }).text, font: { size: 13 } } });
+      expect(JSON.stringify([over?.title?.color, over?.ticks?.color, over?.grid?.color, over?.border?.color])).toBe(
+        JSON.stringify(['transparent', 'transparent', 'transparent', 'transparent']),
+      );
+    }
+    expect(overlay.options?.events).toEqual([]);
   });
 
   it('draws a crowd of more than a thousand smaller and translucent', () => {

@@ -39,6 +39,27 @@ async function unlock(page: Page): Promise<void> {
   await waitForDrawing(page, 'relative');
 }
 
+/** From now on, counts the dots (arcs) drawn on each chart's canvas; arcsDrawn reads the counts. */
+async function countArcsDrawn(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const proto = CanvasRenderingContext2D.prototype;
+    const arc = proto.arc;
+    proto.arc = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof arc>) {
+      const canvas = this.canvas;
+      canvas.dataset.arcs = String(Number(canvas.dataset.arcs ?? 0) + 1);
+      arc.apply(this, args);
+    };
+  });
+}
+
+function arcsDrawn(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart^="relative"]')].map((c) => [c.dataset.chart!, Number(c.dataset.arcs ?? 0)]),
+    ),
+  );
+}
+
 function pickedText(page: Page, chart: 'scatter' | 'relative') {
   return page.locator(`[data-picked="${chart}"]`);
 }
@@ -128,17 +149,22 @@ describe('/hehe', () => {
     await page.context().close();
   });
 
-  it('finds a name typed in another case, lists it and highlights it on the relative plot', async () => {
+  it('finds a name typed in another case, lists it and highlights it over the relative plot, drawing no crowd dot again', async () => {
     const { page, dialogs } = await openHehe(product.browser, product.app.url);
     await unlock(page);
-    expect((await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
+    expect((await countPixels(page, 'relative-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
+    const crowd = await dotCentres(page, 'relative', RESPONDENT_DOT);
+    await countArcsDrawn(page);
     const search = page.getByPlaceholder('Search by name...');
     await search.fill('mARIGOLD vANTA');
     await search.press('Enter');
     await poll(() => page.locator('[data-match-name]').allTextContents()).toEqual(['Marigold Vantablack']);
-    await poll(async () => (await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
-    const highlighted = await dotCentres(page, 'relative', HIGHLIGHT_DOT);
+    await poll(async () => (await countPixels(page, 'relative-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
+    const highlighted = await dotCentres(page, 'relative-overlay', HIGHLIGHT_DOT);
     expect(highlighted).toHaveLength(1);
+    // The match lies over its own dot of the plot beneath, which was left as drawn.
+    expect(crowd.some((dot) => Math.hypot(dot.x - highlighted[0]!.x, dot.y - highlighted[0]!.y) < 1)).toBe(true);
+    await expect(arcsDrawn(page)).resolves.toEqual({ relative: 0, 'relative-overlay': 1 });
     await canvasOf(page, 'relative').click({ position: highlighted[0]! });
     await poll(() => pickedText(page, 'relative').locator('span').textContent()).toBe('Marigold Vantablack');
 
@@ -159,7 +185,7 @@ describe('/hehe', () => {
     await search.press('Enter');
     await poll(() => dialogs).toEqual(['No matching name found.']);
     await expect(page.locator('[data-match-name]').count()).resolves.toBe(0);
-    expect((await countPixels(page, 'relative', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
+    expect((await countPixels(page, 'relative-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
     await page.context().close();
   });
 });

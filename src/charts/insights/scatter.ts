@@ -1,4 +1,4 @@
-import type { ChartConfiguration, Plugin, ScatterDataPoint } from 'chart.js';
+import type { Chart, ChartConfiguration, Plugin, ScatterDataPoint } from 'chart.js';
 import type { Position } from '../../core/scoring.ts';
 import { CHART_INK, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
@@ -14,16 +14,18 @@ export interface PickedDot {
 
 export interface ScatterInput {
   positions: readonly Position[];
-  /** Dots drawn on top, larger and in the highlight colour (search matches). */
-  highlighted?: readonly Position[];
   onPick?: (dot: PickedDot) => void;
+  /**
+   * The dots drawn over the plot (`matchesOverlay`: the search matches), as
+   * they are at the moment of a click: a click on one picks it. Read then,
+   * not built in, so that new matches leave this chart as it is.
+   */
+  highlighted?: () => readonly Position[];
 }
 
 /** The crowd's dot colour, opaque so that each dot reads the same on screen. */
 export const RESPONDENT_DOT = VALUE_COLORS.duty.bright;
 export const HIGHLIGHT_DOT = CHART_INK.highlight;
-
-const LAYERS: PickedDot['layer'][] = ['respondents', 'highlighted'];
 
 /** Sort keys hold the index below this; x above it, in steps of 1 / X_STEPS. */
 const INDEX_LIMIT = 2 ** 22;
@@ -74,30 +76,79 @@ const CLICK_WITHOUT_HOVER: Plugin<'scatter'> = {
 /** Beyond this many dots, they are drawn smaller and translucent. */
 export const CROWDED = 1000;
 
-function axis(title: string) {
+/**
+ * One of the plot's axes. `ink: 'none'` lays it out the same but draws it
+ * in no colour: an overlay then has the plot's chart area, to the pixel.
+ */
+function axis(title: string, ink: 'drawn' | 'none' = 'drawn') {
+  const colour = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
   return {
     type: 'linear' as const,
     min: -1,
     max: 1,
-    title: { display: true, text: title, color: CHART_INK.text, font: { size: 13 } },
+    title: { display: true, text: title, color: colour(CHART_INK.text), font: { size: 13 } },
     // Written as they are (-1 to 1 by halves): Chart.js's own tick format would build the page's first Intl.NumberFormat, a long task.
-    ticks: { color: CHART_INK.muted, stepSize: 0.5, callback: (value: number | string) => String(value) },
-    grid: { color: CHART_INK.grid },
-    border: { color: CHART_INK.muted },
+    ticks: { color: colour(CHART_INK.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
+    grid: { color: colour(CHART_INK.grid) },
+    border: { color: colour(CHART_INK.muted) },
   };
 }
+
+const AXIS_TITLES = { x: 'Honor ← → Reason', y: 'Duty ← → Love' } as const;
+
+/** A match as drawn, and how far from its centre a click still hits it (Chart.js's own hit radius is 1). */
+const MATCH_RADIUS = 8;
+const MATCH_BORDER = 2;
+const MATCH_HIT = MATCH_RADIUS + MATCH_BORDER / 2 + 1;
+
+/** Which of `dots` (their index) lies under the pixel (x, y) of `chart`, the nearest one if several. */
+function dotAt(chart: Chart, x: number, y: number, dots: readonly Position[], reach: number): number | null {
+  let found: number | null = null;
+  let nearest = reach * reach;
+  dots.forEach((dot, i) => {
+    const dx = chart.scales.x!.getPixelForValue(dot.x) - x;
+    const dy = chart.scales.y!.getPixelForValue(dot.y) - y;
+    const distance = dx * dx + dy * dy;
+    if (distance <= nearest) {
+      nearest = distance;
+      found = i;
+    }
+  });
+  return found;
+}
+
+/** What the plot and its overlay share, so that both lay out the same. */
+const SCATTER_OPTIONS = {
+  /*
+   * Chart.js pads the chart area by its largest dot, so that a dot on the
+   * edge shows whole: the matches' larger dots would make the overlay's
+   * area smaller than the plot's. A padding fixed for both, as large as a
+   * match, keeps the two to the pixel.
+   */
+  layout: { padding: MATCH_RADIUS + MATCH_BORDER },
+  responsive: true,
+  maintainAspectRatio: true,
+  aspectRatio: 1,
+  /*
+   * Thousands of points, given as Chart.js keeps them, so it takes them
+   * as they are. Its other switches for large data do not apply here:
+   * `normalized` speaks to time scales, decimation to line charts.
+   */
+  parsing: false,
+  animation: false,
+  plugins: {
+    legend: { display: false },
+    tooltip: { enabled: false },
+  },
+} as const;
 
 /**
  * A scatterplot of respondents on the quiz's axes: Honor on the left,
  * Reason on the right, Duty at the bottom, Love at the top.
  */
-export function respondentScatter({
-  positions,
-  highlighted = [],
-  onPick,
-}: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
+export function respondentScatter({ positions, onPick, highlighted }: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
   const crowded = positions.length > CROWDED;
-  const layers = [sortedPoints(positions), sortedPoints(highlighted)];
+  const { data, order } = sortedPoints(positions);
   return {
     type: 'scatter',
     plugins: [CLICK_WITHOUT_HOVER],
@@ -105,55 +156,56 @@ export function respondentScatter({
       datasets: [
         {
           label: 'Respondents',
-          data: layers[0]!.data,
+          data,
           // Thousands of dots overlap: translucent ones let density show through.
           backgroundColor: crowded ? withAlpha(RESPONDENT_DOT, 0.5) : RESPONDENT_DOT,
           borderWidth: 0,
           pointRadius: crowded ? 2 : 5,
           pointHoverRadius: 7,
-          order: 1,
-        },
-        {
-          label: 'Matches',
-          data: layers[1]!.data,
-          backgroundColor: HIGHLIGHT_DOT,
-          borderColor: VALUE_COLORS.love.bright,
-          borderWidth: 2,
-          pointRadius: 8,
-          pointHoverRadius: 10,
-          // Drawn last, on top of the crowd.
-          order: 0,
         },
       ],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: true,
-      aspectRatio: 1,
-      /*
-       * Thousands of points, given as Chart.js keeps them, so it takes them
-       * as they are. Its other switches for large data do not apply here:
-       * `normalized` speaks to time scales, decimation to line charts.
-       */
-      parsing: false,
-      animation: false,
+      ...SCATTER_OPTIONS,
       // Only a pick listens, and only to clicks: a tap or a move over the dots costs nothing.
       events: onPick ? ['click'] : [],
       interaction: { mode: 'nearest', intersect: true },
-      scales: {
-        x: axis('Honor ← → Reason'),
-        y: axis('Duty ← → Love'),
-      },
-      plugins: {
-        legend: { display: false },
-        tooltip: { enabled: false },
-      },
-      onClick: (_event, elements) => {
-        if (!onPick || elements.length === 0) return;
+      scales: { x: axis(AXIS_TITLES.x), y: axis(AXIS_TITLES.y) },
+      onClick: (event, elements, chart) => {
+        if (!onPick) return;
         // Matches lie on top of the crowd, so a click on one means the match.
-        const top = [...elements].sort((a, b) => b.datasetIndex - a.datasetIndex)[0]!;
-        onPick({ layer: LAYERS[top.datasetIndex] ?? 'respondents', index: layers[top.datasetIndex]?.order[top.index] ?? top.index });
+        const match = event.x === null || event.y === null ? null : dotAt(chart, event.x, event.y, highlighted?.() ?? [], MATCH_HIT);
+        if (match !== null) onPick({ layer: 'highlighted', index: match });
+        else if (elements[0]) onPick({ layer: 'respondents', index: order[elements[0].index] ?? elements[0].index });
       },
+    },
+  };
+}
+
+/**
+ * The matches of a search, drawn over `respondentScatter` on a canvas of
+ * their own with the same (unseen) axes: a new search redraws a handful of
+ * dots, not the thousands beneath them. Clicks pass through to the plot.
+ */
+export function matchesOverlay(highlighted: readonly Position[]): ChartConfiguration<'scatter', ScatterDataPoint[]> {
+  return {
+    type: 'scatter',
+    data: {
+      datasets: [
+        {
+          label: 'Matches',
+          data: sortedPoints(highlighted).data,
+          backgroundColor: HIGHLIGHT_DOT,
+          borderColor: VALUE_COLORS.love.bright,
+          borderWidth: MATCH_BORDER,
+          pointRadius: MATCH_RADIUS,
+        },
+      ],
+    },
+    options: {
+      ...SCATTER_OPTIONS,
+      events: [],
+      scales: { x: axis(AXIS_TITLES.x, 'none'), y: axis(AXIS_TITLES.y, 'none') },
     },
   };
 }

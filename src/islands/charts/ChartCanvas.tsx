@@ -1,13 +1,20 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenIdle, whenNearScreen } from '../../charts/chartjs.ts';
+import styles from './ChartCanvas.module.css';
 
 interface Props<TType extends ChartType, TData, TLabel> {
   /** null leaves the canvas empty (no data, or the call failed). */
   config: ChartConfiguration<TType, TData, TLabel> | null;
+  /**
+   * Drawn over the chart on a canvas of its own, the same size, letting
+   * clicks through: what changes often (the search matches over thousands
+   * of dots) is redrawn there alone. null leaves it empty.
+   */
+  overlay?: ChartConfiguration<TType, TData, TLabel> | null;
   /** Short name of the chart for screen readers; the caption carries the numbers. */
   label: string;
-  /** Names the chart for the log, the page's own tests and styles. */
+  /** Names the chart for the log, the page's own tests and styles; the overlay is `<chart>-overlay`. */
   chart: string;
   /** Of the box around the canvas, which sizes it. */
   className?: string;
@@ -25,23 +32,14 @@ interface Props<TType extends ChartType, TData, TLabel> {
 }
 
 /**
- * The one canvas every chart is drawn on: draws `config` with Chart.js,
- * loaded on first use, and redraws when the config changes. With `idle`,
- * loading Chart.js and drawing each chart are separate tasks the page can
- * answer input between, and a chart off the screen waits for the visitor.
+ * Draws `config` on `canvas` with Chart.js, loaded on first use, and draws
+ * it anew when the config changes.
  */
-export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
-  config,
-  label,
-  chart,
-  className,
-  style,
-  canvasRef,
-  onDrawn,
-  idle = false,
-}: Props<TType, TData, TLabel>) {
-  const ownRef = useRef<HTMLCanvasElement>(null);
-  const canvas = canvasRef ?? ownRef;
+function useChart<TType extends ChartType, TData, TLabel>(
+  canvas: RefObject<HTMLCanvasElement | null>,
+  config: ChartConfiguration<TType, TData, TLabel> | null | undefined,
+  { chart, idle, onDrawn }: { chart: string; idle: boolean; onDrawn?: () => void },
+): void {
   // The latest callback, without redrawing when only the callback changed.
   const drawn = useRef(onDrawn);
   drawn.current = onDrawn;
@@ -65,10 +63,44 @@ export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TT
       destroy();
     };
   }, [config, canvas, chart, idle]);
+}
+
+/**
+ * The one canvas every chart is drawn on: draws `config` with Chart.js,
+ * loaded on first use, and redraws when the config changes. With `idle`,
+ * loading Chart.js and drawing each chart are separate tasks the page can
+ * answer input between, and a chart off the screen waits for the visitor.
+ */
+export function ChartCanvas<TType extends ChartType, TData = DefaultDataPoint<TType>, TLabel = unknown>({
+  config,
+  overlay,
+  label,
+  chart,
+  className,
+  style,
+  canvasRef,
+  onDrawn,
+  idle = false,
+}: Props<TType, TData, TLabel>) {
+  const ownRef = useRef<HTMLCanvasElement>(null);
+  const canvas = canvasRef ?? ownRef;
+  const overlayCanvas = useRef<HTMLCanvasElement>(null);
+  useChart(canvas, config, { chart, idle, onDrawn });
+  useChart(overlayCanvas, overlay, { chart: `${chart} overlay`, idle });
 
   return (
-    <div className={className} style={style}>
+    <div className={overlay === undefined ? className : `${className ?? ''} ${styles.layered}`} style={style}>
       <canvas ref={canvas} role="img" aria-label={label} data-chart={chart} data-drawn={config ? 'yes' : 'no'} />
+      {overlay !== undefined && (
+        // What it shows is also said in words beside the chart (the matches' list).
+        <canvas
+          ref={overlayCanvas}
+          className={styles.overlay}
+          aria-hidden="true"
+          data-chart={`${chart}-overlay`}
+          data-drawn={overlay ? 'yes' : 'no'}
+        />
+      )}
     </div>
   );
 }

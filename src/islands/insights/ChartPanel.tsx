@@ -10,6 +10,8 @@ interface Props<TType extends ChartType, TData, TLabel> {
   chart: string;
   /** null leaves the canvas empty while the data is missing. */
   config: ChartConfiguration<TType, TData, TLabel> | null;
+  /** Drawn over the chart: see ChartCanvas. */
+  overlay?: ChartConfiguration<TType, TData, TLabel> | null;
   /** Short name of the chart for screen readers; the caption carries the numbers. */
   label: string;
   /** The box's shape: square, or the heatmap's. */
@@ -25,6 +27,7 @@ export function ChartPanel<TType extends ChartType, TData = DefaultDataPoint<TTy
   title,
   chart,
   config,
+  overlay,
   label,
   shape,
   caption,
@@ -34,7 +37,7 @@ export function ChartPanel<TType extends ChartType, TData = DefaultDataPoint<TTy
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       <figure className={styles.figure}>
-        <ChartCanvas idle config={config} chart={chart} label={label} className={`${styles.canvasBox} ${styles[shape]}`} />
+        <ChartCanvas idle config={config} overlay={overlay} chart={chart} label={label} className={`${styles.canvasBox} ${styles[shape]}`} />
         <figcaption className={styles.caption}>{caption}</figcaption>
       </figure>
       {children}

@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { leanCounts } from '../../core/points.ts';
 import type { Position } from '../../core/scoring.ts';
-import { respondentScatter, type PickedDot, type ScatterPlot } from '../../charts/insights/scatter.ts';
+import { matchesOverlay, respondentScatter, type PickedDot, type ScatterPlot } from '../../charts/insights/scatter.ts';
 import type { ScatterPoints } from '../../lib/api.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { coverage, formatCount } from './format.ts';
@@ -15,6 +15,7 @@ interface Props {
   /** Said in the caption while `points` is null. */
   missing: string;
   positions: readonly Position[];
+  /** Dots drawn over the crowd (the search matches); undefined where the plot has none. */
   highlighted?: readonly Position[];
   onPick?: (dot: PickedDot) => void;
   idPrefix: string;
@@ -34,9 +35,18 @@ function describeLeans(positions: readonly Position[]): string {
 }
 
 export function RespondentScatter({ chart, title, intro, points, missing, positions, highlighted, onPick, idPrefix, children }: Props) {
+  // The crowd's chart reads the matches when clicked, so new matches redraw the overlay alone.
+  const current = useRef(highlighted);
+  useEffect(() => {
+    current.current = highlighted;
+  }, [highlighted]);
   const config = useMemo(
-    () => (points ? respondentScatter({ positions, highlighted, onPick }) : null),
-    [points, positions, highlighted, onPick],
+    () => (points ? respondentScatter({ positions, onPick, highlighted: () => current.current ?? [] }) : null),
+    [points, positions, onPick],
+  );
+  const overlay = useMemo(
+    () => (highlighted === undefined ? undefined : highlighted.length > 0 ? matchesOverlay(highlighted) : null),
+    [highlighted],
   );
   return (
     <ChartPanel
@@ -44,6 +54,7 @@ export function RespondentScatter({ chart, title, intro, points, missing, positi
       title={title}
       chart={chart}
       config={config}
+      overlay={overlay}
       label={`Scatterplot: ${title}`}
       shape="square"
       caption={
