@@ -14,7 +14,7 @@ export const CHROMIUM_FLAGS = [
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** The Chromium the end-to-end tests and the browser benchmarks drive; they never download one. */
+/** The full Chromium: the browser benchmarks drive it, and the end-to-end tests when there is no headless shell (findTestChromium); neither ever downloads one. */
 export function findChromium(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   const found = fromEnv ? (existsSync(fromEnv) ? fromEnv : undefined) : CANDIDATES.find((p) => existsSync(p));

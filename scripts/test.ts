@@ -7,11 +7,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { missingPackages } from '../tests/support/cross-engine/binaries.ts';
-import { HEADLESS_SHELL, findChromium } from './chromium.ts';
+import { HEADLESS_SHELL, findChromium, findTestChromium } from './chromium.ts';
 
 const RESULTS_DIR = '.test-results';
 const JSON_REPORT = `${RESULTS_DIR}/vitest.json`;
 const SUMMARY = `${RESULTS_DIR}/summary.txt`;
+
+/** Installs Debian packages when this runs as root with apt; says so when it cannot. */
+function installDebianPackages(packages: readonly string[], purpose: string): void {
+  if (!packages.length || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
+  console.log(`Installing Debian's ${packages.join(', ')} for ${purpose}.`);
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit' });
+  if (!install || install.status !== 0) console.error(`Could not install ${packages.join(', ')}.`);
+}
 
 function hasChromium(): boolean {
   try {
@@ -24,30 +33,25 @@ function hasChromium(): boolean {
 
 /**
  * Debian's chromium (the benchmarks, and the tests' fallback) and its
- * headless shell (the end-to-end tests: scripts/chromium.ts), installed
- * when missing and this runs as root.
+ * headless shell (the end-to-end tests: findTestChromium), installed when
+ * missing and this runs as root; then says which one the tests will drive.
  */
 function ensureChromium(): void {
-  const missing = [
-    ...(hasChromium() ? [] : ['chromium']),
-    ...(process.env.CHROMIUM_PATH || existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
-  ];
-  if (!missing.length) return;
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (canInstall) {
-    console.log(`Installing Debian's ${missing.join(', ')} for the end-to-end tests.`);
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit' });
-    if (install && install.status === 0) return;
-    console.error(`Could not install ${missing.join(', ')}.`);
-  }
-  if (!hasChromium() && !existsSync(HEADLESS_SHELL)) {
-    console.error(
-      'No Chromium found for the end-to-end tests. Install it with `apt-get install -y chromium chromium-headless-shell`, or set CHROMIUM_PATH.',
-    );
+  installDebianPackages(
+    [
+      ...(hasChromium() ? [] : ['chromium']),
+      ...(process.env.CHROMIUM_PATH || existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
+    ],
+    'the end-to-end tests',
+  );
+  let tested: string;
+  try {
+    tested = findTestChromium();
+  } catch (error) {
+    console.error(`${(error as Error).message} Debian's chromium-headless-shell does as well.`);
     process.exit(1);
   }
-  if (!existsSync(HEADLESS_SHELL) && !process.env.CHROMIUM_PATH) {
+  if (tested !== HEADLESS_SHELL && !process.env.CHROMIUM_PATH) {
     console.log('No chromium-headless-shell: the end-to-end tests drive the full Chromium, at about twice the CPU.');
   }
 }
@@ -58,12 +62,7 @@ function ensureChromium(): void {
  * itself says which engine cannot start and which package it needs.
  */
 function ensureOtherEngines(): void {
-  const missing = [...missingPackages('firefox'), ...missingPackages('webkit')];
-  if (!missing.length || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
-  console.log(`Installing Debian's ${missing.join(', ')} for the cross-engine tests.`);
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit' });
-  if (!install || install.status !== 0) console.error(`Could not install ${missing.join(', ')}: the cross-engine tests will say so.`);
+  installDebianPackages([...missingPackages('firefox'), ...missingPackages('webkit')], 'the cross-engine tests');
 }
 
 interface VitestReport {
