@@ -25,8 +25,13 @@ export function workerChromium(): Promise<Browser> {
   return workerBrowser;
 }
 
-/** Fails on any serious or critical axe-core violation, naming the rule and where. */
+/**
+ * Fails on any serious or critical axe-core violation, naming the rule and
+ * where. It judges the page at rest: a question halfway through its fade-in
+ * is not the contrast a visitor reads.
+ */
 export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
