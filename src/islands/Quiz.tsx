@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
@@ -32,19 +33,30 @@ function openSharedLinkFromAddress(): void {
     .catch((error: unknown) => console.error('Error opening the shared result', error));
 }
 
+/**
+ * Focuses an element that a new screen or question autofocuses. A field gets
+ * it at once, so that nothing typed right after the tap is lost; a heading
+ * after the paint, since its focus is not seen (it has no ring) and would
+ * only hold back the paint that answers the tap.
+ */
+function focusScreen(el: HTMLElement): void {
+  if (el instanceof HTMLInputElement) el.focus();
+  else afterNextPaint(() => el.isConnected && el.focus());
+}
+
 /** Focuses the screen's [data-autofocus] element, waiting for it if the screen is still loading. */
 function focusWhenThere(root: HTMLElement): () => void {
   const find = () => root.querySelector<HTMLElement>('[data-autofocus]');
   const found = find();
   if (found) {
-    found.focus();
+    focusScreen(found);
     return () => {};
   }
   const observer = new MutationObserver(() => {
     const el = find();
     if (!el) return;
     observer.disconnect();
-    el.focus();
+    focusScreen(el);
   });
   observer.observe(root, { childList: true, subtree: true });
   return () => observer.disconnect();

@@ -182,6 +182,8 @@ describe('the quiz on "/"', () => {
     await page.keyboard.press('Enter');
     for (let q = 0; q < QUESTIONS.length; q++) {
       await expect.poll(() => questionHeading(page).innerText(), POLL).toBe(QUESTIONS[q]!.text);
+      // Focus follows to each new question's heading (once it is painted), so Tab goes on from there.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('quiz-question');
       await tabTo(answerText(q, PATH_B[q]!), q % 2 === 0 ? 'Enter' : 'Space');
     }
     await waitForResults(page);
