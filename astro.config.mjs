@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { figureSummaries } from './src/integrations/figure-summaries.ts';
+import { hydrateAfterPaint } from './src/integrations/hydrate-after-paint.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
@@ -94,6 +95,7 @@ export default defineConfig({
   security: { csp: { directives: cspDirectives(apiOriginOf(project?.url)) } },
   integrations: [
     react(),
+    hydrateAfterPaint(),
     figureSummaries(),
     sitemap({ filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
     sitemapAlias(),

@@ -3,3 +3,10 @@ declare module 'virtual:figure-summaries' {
   const figures: readonly import('./figures/schema.ts').FigureSummary[];
   export default figures;
 }
+
+declare namespace astroHTML.JSX {
+  interface IntrinsicAttributes {
+    /** Hydrates the island once the page has painted (src/integrations/client-painted.ts). */
+    'client:painted'?: boolean;
+  }
+}

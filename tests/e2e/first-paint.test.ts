@@ -140,4 +140,28 @@ describe('first paint on a phone', () => {
       }
     });
   });
+
+  for (const route of ['/', '/hehe', '/insights']) {
+    it(`${route}: the island's code is requested only after the first paint`, async () => {
+      const page = await product.browser.newPage({ viewport: PHONE });
+      try {
+        await page.goto(`${product.app.url}${route}`);
+        await settle(page);
+        const { paintedAt, scripts } = await page.evaluate(() => ({
+          // When the frame with the first content was painted on the main thread
+          // (paintTime); startTime is when it reached the screen, some frames later.
+          paintedAt: (performance.getEntriesByName('first-contentful-paint')[0] as (PerformanceEntry & { paintTime?: number }) | undefined)?.paintTime ?? null,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+            .map((r) => ({ path: new URL(r.name).pathname, at: r.startTime })),
+        }));
+        expect(paintedAt).not.toBeNull();
+        expect(scripts.length).toBeGreaterThan(0);
+        expect(scripts.filter((s) => s.at < paintedAt!)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });
