@@ -76,8 +76,11 @@ export default function Quiz() {
     // loses the network before starting can still answer; the results screen
     // once the quiz starts. A failed prefetch is not an error: the lazy screen
     // loads again when it is needed.
+    // After the paint: a fetch started within a tap delays the screen it opens.
     const wanted = screen === 'intro' ? [loadQuestionScreen] : [loadQuestionScreen, loadResultsScreen];
-    for (const load of wanted) load().catch(() => {});
+    afterNextPaint(() => {
+      for (const load of wanted) load().catch(() => {});
+    });
   }, [screen]);
 
   useEffect(() => {

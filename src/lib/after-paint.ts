@@ -5,6 +5,11 @@
  * page is shown again.
  */
 export function afterNextPaint(run: () => void): void {
+  // Outside a browser (the stores' tests) there is no paint to wait for.
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(run);
+    return;
+  }
   // A frame callback runs just before the paint; the task after it, once the paint is done.
   requestAnimationFrame(() => setTimeout(run));
 }

@@ -7,6 +7,7 @@
  */
 import { atom, computed } from 'nanostores';
 import type { QuizHistory } from '../lib/history.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
 import { watchOutbox } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
@@ -99,7 +100,9 @@ export function startQuiz(): void {
   requireScreen('intro', 'startQuiz');
   clearResults();
   update({ screen: 'name', answers: [] });
-  followHistory(false);
+  // Fetching the history module within the tap held back the name screen's
+  // paint; the name screen has nothing a reload could lose yet.
+  afterNextPaint(() => followHistory(false));
 }
 
 /** The name is optional; it is trimmed, and "123" switches on test mode. */
