@@ -12,4 +12,3 @@ export const HIDDEN_PATHS: readonly string[] = [HIDDEN_PAGE_PATH];
 export function pageTitle(page?: string): string {
   return page ? `${page} · ${SITE_NAME}` : SITE_NAME;
 }
-

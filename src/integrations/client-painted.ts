@@ -3,7 +3,7 @@
  * it fetches an island's code and hydrates it once the page has painted.
  * Astro's `client:load` requests the code while the HTML is still being
  * parsed, so on a slow phone its download competes with the first paint
- * (Lighthouse counted it into "/"'s LCP: 0.81–0.98 s, against 0.65–0.68 s
+ * (Lighthouse counted it into "/"'s LCP: 0.81–0.98 s, against 0.66–0.69 s
  * with the code requested after the paint). `client:idle` sometimes runs
  * before the first paint too, when the main thread waits on the network.
  * A tap in the moment before hydration is held and played back

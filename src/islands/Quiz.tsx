@@ -74,9 +74,9 @@ export default function Quiz() {
   useEffect(() => {
     // The question screen is fetched as soon as the page runs, so a visitor who
     // loses the network before starting can still answer; the results screen
-    // once the quiz starts. A failed prefetch is not an error: the lazy screen
-    // loads again when it is needed.
-    // After the paint: a fetch started within a tap delays the screen it opens.
+    // once the quiz starts, each after the paint (a fetch started within a tap
+    // delays the screen it opens). A failed prefetch is not an error: the lazy
+    // screen loads again when it is needed.
     const wanted = screen === 'intro' ? [loadQuestionScreen] : [loadQuestionScreen, loadResultsScreen];
     afterNextPaint(() => {
       for (const load of wanted) load().catch(() => {});
