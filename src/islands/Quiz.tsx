@@ -4,9 +4,10 @@
  * on page load.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Activity, lazy, Suspense, useEffect, useRef } from 'react';
 import { afterNextPaint } from '../lib/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
+import type { Screen } from '../core/progress.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
@@ -46,7 +47,8 @@ function focusScreen(el: HTMLElement): void {
 
 /** Focuses the screen's [data-autofocus] element, waiting for it if the screen is still loading. */
 function focusWhenThere(root: HTMLElement): () => void {
-  const find = () => root.querySelector<HTMLElement>('[data-autofocus]');
+  // Not one of a screen drawn ahead and still hidden.
+  const find = () => [...root.querySelectorAll<HTMLElement>('[data-autofocus]')].find((el) => el.checkVisibility());
   const found = find();
   if (found) {
     focusScreen(found);
@@ -60,6 +62,16 @@ function focusWhenThere(root: HTMLElement): () => void {
   });
   observer.observe(root, { childList: true, subtree: true });
   return () => observer.disconnect();
+}
+
+/**
+ * A screen is drawn ahead, hidden, while the screen before it is shown:
+ * React draws it when idle, so the tap that opens it only has to show it
+ * (Start Quiz at 4x CPU: 76 -> 60 ms). Null when it is not drawn at all.
+ */
+function drawnAhead(shown: Screen, screen: Screen, before: Screen): 'visible' | 'hidden' | null {
+  if (shown === screen) return 'visible';
+  return shown === before ? 'hidden' : null;
 }
 
 export default function Quiz() {
@@ -91,12 +103,22 @@ export default function Quiz() {
     return root.current ? focusWhenThere(root.current) : undefined;
   }, [screen, questionIndex]);
 
+  const name = drawnAhead(screen, 'name', 'intro');
+  const question = drawnAhead(screen, 'question', 'name');
   return (
     <div ref={root} className={styles.root} data-screen={screen}>
       {screen === 'intro' && <IntroScreen />}
-      {screen === 'name' && <NameScreen />}
+      {name && (
+        <Activity mode={name}>
+          <NameScreen />
+        </Activity>
+      )}
       <Suspense fallback={null}>
-        {screen === 'question' && <QuestionScreen />}
+        {question && (
+          <Activity mode={question}>
+            <QuestionScreen />
+          </Activity>
+        )}
         {screen === 'results' && <ResultsScreen />}
       </Suspense>
     </div>

@@ -55,6 +55,34 @@ describe('the quiz on "/"', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('What does this mean?');
   });
 
+  it('draws the next screen ahead, hidden: Start Quiz and Continue show the very elements drawn before the tap', async () => {
+    const page = await open();
+    const hiddenAhead = (selector: string) =>
+      page.evaluate((selector) => {
+        const el = document.querySelector<HTMLElement & { drawnAhead?: boolean }>(`main ${selector}`);
+        if (!el || el.checkVisibility()) return false;
+        el.drawnAhead = true;
+        return true;
+      }, selector);
+    const shownAsDrawn = (selector: string) =>
+      page.evaluate((selector) => {
+        const el = document.querySelector<HTMLElement & { drawnAhead?: boolean }>(`main ${selector}`);
+        return el?.drawnAhead === true && el.checkVisibility();
+      }, selector);
+
+    await expect.poll(() => hiddenAhead('#quiz-name'), POLL).toBe(true);
+    expect(await page.locator('#quiz-question').count()).toBe(0);
+    await page.getByRole('button', { name: 'Start Quiz' }).click();
+    expect(await shownAsDrawn('#quiz-name')).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quiz-name');
+
+    await expect.poll(() => hiddenAhead('#quiz-question'), POLL).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await shownAsDrawn('#quiz-question')).toBe(true);
+    expect(await questionHeading(page).textContent()).toBe(QUESTIONS[0]!.text);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quiz-question');
+  });
+
   it('anonymously: a blank name is stored as null', async () => {
     const before = await responseCount(product.app);
     const page = await open();
