@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { findXvfb } from '../../../scripts/xvfb.ts';
 
 export type EngineId = 'firefox' | 'webkit';
 
@@ -43,7 +44,7 @@ function miniBrowser(): string | undefined {
 }
 
 export function webkitBinaries(): Partial<WebKitBinaries> {
-  return { driver: onPath('WebKitWebDriver'), miniBrowser: miniBrowser(), xvfb: onPath('Xvfb') };
+  return { driver: onPath('WebKitWebDriver'), miniBrowser: miniBrowser(), xvfb: findXvfb() };
 }
 
 /** The Debian packages an engine lacks on this machine; none when it can start. */

@@ -16,24 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, Capabilities, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
 import type { WebKitBinaries } from './binaries.ts';
+import { startXvfb } from '../../../scripts/xvfb.ts';
 import { installPageHooks, PHONE, pickElement, takePageHooks, type PageFunction, type Session } from './session.ts';
-
-/** An X display of its own, numbered by Xvfb itself so that parallel runs never collide. */
-function startXvfb(xvfb: string): Promise<{ display: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-    });
-    let said = '';
-    child.stdio[3]!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('\n')) resolve({ display: `:${said.trim()}`, child });
-    });
-    let errors = '';
-    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${errors.slice(-500)}`)));
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
