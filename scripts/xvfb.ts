@@ -2,7 +2,7 @@
  * A virtual X display (Debian's Xvfb) for a browser that runs with a window:
  * WebKitGTK in the cross-engine tests, and Chromium in `npm run
  * bench:interaction`, whose headless mode holds back some paints (README,
- * "Taps at 4×").
+ * "Interaction").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
