@@ -47,8 +47,9 @@ function focusScreen(el: HTMLElement): void {
 
 /** Focuses the screen's [data-autofocus] element, waiting for it if the screen is still loading. */
 function focusWhenThere(root: HTMLElement): () => void {
-  // Not one of a screen drawn ahead and still hidden.
-  const find = () => [...root.querySelectorAll<HTMLElement>('[data-autofocus]')].find((el) => el.checkVisibility());
+  // Not one of a screen drawn ahead and still hidden (display: none has no boxes;
+  // checkVisibility() would say the same, but Safari has it only from 17.4).
+  const find = () => [...root.querySelectorAll<HTMLElement>('[data-autofocus]')].find((el) => el.getClientRects().length > 0);
   const found = find();
   if (found) {
     focusScreen(found);
@@ -67,7 +68,9 @@ function focusWhenThere(root: HTMLElement): () => void {
 /**
  * A screen is drawn ahead, hidden, while the screen before it is shown:
  * React draws it when idle, so the tap that opens it only has to show it
- * (Start Quiz at 4x CPU: 76 -> 60 ms). Null when it is not drawn at all.
+ * (Start Quiz at 4x CPU: 76 -> 60 ms). Null when it is not drawn at all:
+ * only the screen right before draws it, so the name field is gone once the
+ * questions start and a quiz started over begins with an empty one.
  */
 function drawnAhead(shown: Screen, screen: Screen, before: Screen): 'visible' | 'hidden' | null {
   if (shown === screen) return 'visible';
