@@ -21,7 +21,8 @@
 import { chromium, type Browser } from 'playwright-core';
 import { median, runBench } from './bench-server.ts';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
-import { findXvfb, startXvfb } from './xvfb.ts';
+import { onPath } from './on-path.ts';
+import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
 import { hehe, insights, quiz, type Durations } from './interaction/flows.ts';
 import { phonePage } from './interaction/phone.ts';
@@ -56,7 +57,7 @@ function durationTable(durations: Durations): string {
 await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, runCount, respondents, start }) => {
   const served = await start();
   PASSWORD.value = served.password;
-  const xvfb = values.headless ? undefined : findXvfb();
+  const xvfb = values.headless ? undefined : onPath('Xvfb');
   const display = xvfb ? await startXvfb(xvfb) : undefined;
   const browser: Browser = await chromium.launch({
     executablePath: findChromium(),

@@ -5,13 +5,6 @@
  * "Interaction").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-
-/** Xvfb on the PATH, if it is installed. */
-export function findXvfb(): string | undefined {
-  return (process.env.PATH ?? '/usr/bin').split(':').map((dir) => join(dir, 'Xvfb')).find((p) => existsSync(p));
-}
 
 /** An X display of its own, numbered by Xvfb itself so that parallel runs never collide. */
 export function startXvfb(xvfb: string): Promise<{ display: string; child: ChildProcess }> {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { findXvfb } from '../../../scripts/xvfb.ts';
+import { onPath } from '../../../scripts/on-path.ts';
 
 export type EngineId = 'firefox' | 'webkit';
 
@@ -19,10 +19,6 @@ export interface WebKitBinaries {
   driver: string;
   miniBrowser: string;
   xvfb: string;
-}
-
-function onPath(name: string): string | undefined {
-  return (process.env.PATH ?? '/usr/bin').split(':').map((dir) => join(dir, name)).find((p) => existsSync(p));
 }
 
 /** Firefox ESR, or the Firefox that FIREFOX_PATH names. */
@@ -44,7 +40,7 @@ function miniBrowser(): string | undefined {
 }
 
 export function webkitBinaries(): Partial<WebKitBinaries> {
-  return { driver: onPath('WebKitWebDriver'), miniBrowser: miniBrowser(), xvfb: findXvfb() };
+  return { driver: onPath('WebKitWebDriver'), miniBrowser: miniBrowser(), xvfb: onPath('Xvfb') };
 }
 
 /** The Debian packages an engine lacks on this machine; none when it can start. */
