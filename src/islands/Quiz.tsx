@@ -45,11 +45,14 @@ function focusScreen(el: HTMLElement): void {
   else afterNextPaint(() => el.isConnected && el.focus());
 }
 
-/** Focuses the screen's [data-autofocus] element, waiting for it if the screen is still loading. */
-function focusWhenThere(root: HTMLElement): () => void {
-  // Not one of a screen drawn ahead and still hidden (display: none has no boxes;
-  // checkVisibility() would say the same, but Safari has it only from 17.4).
-  const find = () => [...root.querySelectorAll<HTMLElement>('[data-autofocus]')].find((el) => el.getClientRects().length > 0);
+/**
+ * Focuses the element the shown screen autofocuses, waiting for it if the
+ * screen is still loading. Each screen names itself in its data-autofocus, so
+ * that a screen drawn ahead is never picked; asking the page which one has
+ * boxes would lay the new screen out inside the tap.
+ */
+function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
+  const find = () => root.querySelector<HTMLElement>(`[data-autofocus="${screen}"]`);
   const found = find();
   if (found) {
     focusScreen(found);
@@ -103,7 +106,7 @@ export default function Quiz() {
       firstRender.current = false;
       return;
     }
-    return root.current ? focusWhenThere(root.current) : undefined;
+    return root.current ? focusWhenThere(root.current, screen) : undefined;
   }, [screen, questionIndex]);
 
   const name = drawnAhead(screen, 'name', 'intro');

@@ -5,7 +5,7 @@ import styles from './quiz.module.css';
 export default function IntroScreen() {
   return (
     <section className={`${styles.screen} ${styles.intro}`} aria-labelledby="quiz-intro-title">
-      <h1 id="quiz-intro-title" className={styles.title} tabIndex={-1} data-autofocus>
+      <h1 id="quiz-intro-title" className={styles.title} tabIndex={-1} data-autofocus="intro">
         Where do you stand?
       </h1>
       <p className={styles.tagline}>{SITE_NAME}</p>

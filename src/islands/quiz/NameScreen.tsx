@@ -30,7 +30,7 @@ export default function NameScreen() {
           autoComplete="off"
           maxLength={NAME_MAX_LENGTH}
           aria-describedby="quiz-name-note"
-          data-autofocus
+          data-autofocus="name"
         />
         <p id="quiz-name-note" className={styles.note}>
           You may leave the name blank to stay anonymous. It is not connected to your specific answers.

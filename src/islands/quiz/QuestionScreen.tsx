@@ -21,7 +21,7 @@ export default function QuestionScreen() {
     <section className={styles.screen} aria-labelledby="quiz-question">
       <ProgressBubbles current={index} />
       <div key={question.id} className={styles.fade} style={fade}>
-        <h1 id="quiz-question" className={styles.question} tabIndex={-1} data-autofocus>
+        <h1 id="quiz-question" className={styles.question} tabIndex={-1} data-autofocus="question">
           {question.text}
         </h1>
         <ul className={styles.answers}>

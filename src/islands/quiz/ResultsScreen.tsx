@@ -52,7 +52,7 @@ export default function ResultsScreen() {
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
-      <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus>
+      <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus="results">
         {titleOf(origin, sharedName, labels)}
       </h1>
       {origin === 'shared' && !friend && (
