@@ -142,23 +142,24 @@ describe('first paint on a phone', () => {
   });
 
   for (const route of ['/', '/hehe', '/insights']) {
-    it(`${route}: the island's code is requested only after the first paint`, async () => {
+    it(`${route}: the island's code is requested only once the first paint is on the screen`, async () => {
       const page = await product.browser.newPage({ viewport: PHONE });
       try {
         await page.goto(`${product.app.url}${route}`);
         await settle(page);
-        const { paintedAt, scripts } = await page.evaluate(() => ({
-          // When the frame with the first content was painted on the main thread
-          // (paintTime); startTime is when it reached the screen, some frames later.
-          paintedAt: (performance.getEntriesByName('first-contentful-paint')[0] as (PerformanceEntry & { paintTime?: number }) | undefined)?.paintTime ?? null,
+        const { shownAt, scripts } = await page.evaluate(() => ({
+          // startTime: when the frame with the first content reached the screen, some
+          // frames after it was painted (paintTime). Lighthouse counts a request made
+          // in between as holding back that paint.
+          shownAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
           scripts: performance
             .getEntriesByType('resource')
             .filter((r) => new URL(r.name).pathname.endsWith('.js'))
             .map((r) => ({ path: new URL(r.name).pathname, at: r.startTime })),
         }));
-        expect(paintedAt).not.toBeNull();
+        expect(shownAt).not.toBeNull();
         expect(scripts.length).toBeGreaterThan(0);
-        expect(scripts.filter((s) => s.at < paintedAt!)).toEqual([]);
+        expect(scripts.filter((s) => s.at < shownAt!)).toEqual([]);
       } finally {
         await page.close();
       }
