@@ -8,7 +8,9 @@
  *     the first tap take effect, how long until it shows, the dead time from
  *     paint to the first tap that took effect, and the taps lost;
  *   - per action of a whole quiz, /insights and /hehe, the duration of each
- *     interaction from input to next paint (Event Timing API), median and worst.
+ *     interaction from input to next paint (Event Timing API), median and worst,
+ *     and the same for a plain page without framework, tapped in the same run:
+ *     the machine's floor, since 4x slower is relative to the machine.
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           runs of everything (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
@@ -24,7 +26,7 @@ import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { onPath } from './on-path.ts';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
-import { hehe, insights, quiz, type Durations } from './interaction/flows.ts';
+import { hehe, insights, plainPage, quiz, type Durations } from './interaction/flows.ts';
 import { phonePage } from './interaction/phone.ts';
 
 const ms = (n: number | null) => (n === null ? '–' : `${Math.round(n)} ms`);
@@ -78,6 +80,7 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
         ['a whole quiz', (p: Parameters<typeof quiz>[0]) => quiz(p, served.url, durations)],
         ['/insights', (p: Parameters<typeof quiz>[0]) => insights(p, served.url, durations)],
         ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations)],
+        ['a plain page, for reference', (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations)],
       ] as const) {
         console.log(`run ${round}/${runCount}: ${what} ...`);
         const { context, page } = await phonePage(browser);

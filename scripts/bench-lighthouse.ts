@@ -26,6 +26,8 @@ const NOT_A_ROUTE = /^\/404$/;
 
 interface Figures {
   lighthouseVersion: string;
+  /** Lighthouse's own measure of the machine's CPU ("CPU/Memory Power"); its 4x slowdown assumes 1500-2000. */
+  benchmarkIndex: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -37,7 +39,7 @@ interface Figures {
   bytes: number;
 }
 
-type Key = Exclude<keyof Figures, 'lighthouseVersion'>;
+type Key = Exclude<keyof Figures, 'lighthouseVersion' | 'benchmarkIndex'>;
 
 async function audit(url: string, port: number, saveAs?: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
@@ -49,6 +51,7 @@ async function audit(url: string, port: number, saveAs?: string): Promise<Figure
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
     lighthouseVersion: result.lhr.lighthouseVersion,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -124,8 +127,14 @@ await runBench({ options: { save: { type: 'string' } }, allowPositionals: true }
       }
     }
     const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';
+    const power = [...runs.values()].flat().map((f) => f.benchmarkIndex);
     console.log(`\nLighthouse ${version}, mobile defaults, median of ${runCount} run(s) per route:\n`);
     console.log(table(routes, runs));
+    // Lighthouse slows the CPU 4x whatever the machine: the same page scores lower on a slower one.
+    console.log(
+      `\nThis machine's CPU/Memory Power (Lighthouse's benchmarkIndex): median ${Math.round(median(power))}, ` +
+        `${Math.round(Math.min(...power))}-${Math.round(Math.max(...power))} over ${power.length} runs.`,
+    );
   } finally {
     chrome.kill();
   }
