@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -33,6 +34,46 @@ import { CELL_PAGES } from './src/core/map.ts';
 // island needs, as one chunk, which gzips smaller than the four pieces the
 // default splitting makes of it.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/;
+
+// "/"'s own code, as one chunk: what its island imports statically and no
+// other island does. Left to itself, the splitting cuts it into five chunks,
+// each shared with a screen that loads later (the question and results
+// screens, the overlays, the history code); one chunk gzips some 950 B
+// smaller, which keeps "/" within its budget (tests/build/page-weight.test.ts).
+// Its modules' dependencies stay where they are (includeDependenciesRecursively:
+// false), so the other islands load none of it; a shared module never imports
+// one of "/"'s own, so no chunk cycle can arise. An island added to the site
+// belongs in OTHER_ISLANDS, or it may load "/"'s chunk.
+const HOME_ISLAND = fileURLToPath(new URL('./src/islands/Home.tsx', import.meta.url));
+const OTHER_ISLANDS = ['Insights.tsx', 'SecretInsights.tsx'].map((file) => fileURLToPath(new URL(`./src/islands/${file}`, import.meta.url)));
+/** @typedef {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} Chunking */
+/** @type {WeakMap<Chunking, Set<string>>} */
+const homeOnlyModules = new WeakMap();
+
+/** @param {Chunking} ctx @param {string} entry */
+function staticallyImported(ctx, entry) {
+  /** @type {Set<string>} */
+  const seen = new Set();
+  /** @param {string} id */
+  const visit = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(entry);
+  return seen;
+}
+
+/** The chunk a module goes to when it is "/"'s own. @param {string} id @param {Chunking} ctx */
+function homeChunk(id, ctx) {
+  let own = homeOnlyModules.get(ctx);
+  if (!own) {
+    const others = new Set(OTHER_ISLANDS.flatMap((entry) => [...staticallyImported(ctx, entry)]));
+    own = new Set([...staticallyImported(ctx, HOME_ISLAND)].filter((m) => !others.has(m)));
+    homeOnlyModules.set(ctx, own);
+  }
+  return own.has(id) ? 'home' : null;
+}
 
 // The module Vite imports its dynamic-import helper from.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -76,7 +117,9 @@ export default defineConfig({
                   modulePreload: false,
                   rolldownOptions: {
                     treeshake: { propertyReadSideEffects: false },
-                    output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
+                    // Lets an island's entry chunk carry what other chunks import from it, as the home group needs.
+                    preserveEntrySignatures: 'allow-extension',
+                    output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'framework', test: FRAMEWORK }, { name: homeChunk }] } },
                   },
                 },
               }
