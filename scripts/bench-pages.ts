@@ -7,11 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HOME_JS_BUDGET_BYTES, measurePage, type PageWeight } from './page-weight.ts';
+import { HOME_JS_BUDGET_BYTES, TEXT_ROUTE, measurePage, type PageWeight } from './page-weight.ts';
 import { buildSite, htmlFiles } from './site-build.ts';
-
-/** Pages that are text alone: the essays, the literary figures, the 404 page. */
-const TEXT_ROUTE = /^\/(values(\/|$)|figures$|404$)/;
 
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;

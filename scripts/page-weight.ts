@@ -24,6 +24,9 @@ export interface Asset {
  */
 export const HOME_JS_BUDGET_BYTES = 80_000;
 
+/** Pages that are text alone and held to 0 B of JavaScript: the essays, the literary figures, the 404 page. */
+export const TEXT_ROUTE = /^\/(values(\/|$)|figures$|404$)/;
+
 export interface PageWeight {
   /** The page's address: index.html is "/", values/love.html is "/values/love". */
   route: string;

@@ -1,11 +1,12 @@
 /**
  * The run's build within the page-weight budget that `npm run bench:pages`
  * prints: "/" once went 432 B over it unnoticed, because only the benchmark
- * looked. The figure is the one the benchmark reports, from the same code.
+ * looked. The figures are the ones the benchmark reports, from the same code
+ * and the same list of text pages.
  */
-import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { HOME_JS_BUDGET_BYTES, measurePage } from '../../scripts/page-weight.ts';
+import { HOME_JS_BUDGET_BYTES, TEXT_ROUTE, measurePage, routeOf } from '../../scripts/page-weight.ts';
+import { htmlFiles } from '../../scripts/site-build.ts';
 
 describe('the page weight of the build', () => {
   const site = inject('siteDir');
@@ -17,8 +18,11 @@ describe('the page weight of the build', () => {
     expect(home.jsGzipBytes).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
   });
 
-  it('an essay loads no JavaScript at all', async () => {
-    const essay = await measurePage(site, join('values', 'love.html'));
-    expect(essay.js).toEqual([]);
+  it('every text page (essays, figures, 404) loads no JavaScript at all', async () => {
+    const files = htmlFiles(site).filter((file) => TEXT_ROUTE.test(routeOf(file)));
+    const text = await Promise.all(files.map((file) => measurePage(site, file)));
+    expect(text.map((p) => p.route)).toContain('/values/love');
+    expect(text.length).toBeGreaterThanOrEqual(7);
+    expect(text.filter((p) => p.js.length > 0).map((p) => p.route)).toEqual([]);
   });
 });
