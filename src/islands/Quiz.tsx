@@ -4,7 +4,7 @@
  * on page load.
  */
 import { useStore } from '@nanostores/react';
-import { Activity, lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { afterNextPaint } from '../lib/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
 import type { Screen } from '../core/progress.ts';
@@ -69,15 +69,38 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
 }
 
 /**
- * A screen is drawn ahead, hidden, while the screen before it is shown:
- * React draws it when idle, so the tap that opens it only has to show it
- * (Start Quiz at 4x CPU: 76 -> 60 ms). Null when it is not drawn at all:
- * only the screen right before draws it, so the name field is gone once the
- * questions start and a quiz started over begins with an empty one.
+ * A screen is drawn ahead, hidden, while the screen before it is shown, so
+ * that the tap which opens it only has to show it. Null when it is not drawn
+ * at all: only the screen right before draws it, so the name field is gone
+ * once the questions start and a quiz started over begins with an empty one.
+ * `drawnFrom` is the screen deferred (useDeferredValue): null while the page
+ * hydrates, whose HTML has no hidden screen, then the screen a render behind,
+ * so that a tap's own render never draws the next screen: React draws it in a
+ * background render. A screen left for the one before it (Back) stays drawn,
+ * with what was typed into it.
  */
-function drawnAhead(shown: Screen, screen: Screen, before: Screen): 'visible' | 'hidden' | null {
+function drawnAhead(shown: Screen, drawnFrom: Screen | null, screen: Screen, before: Screen): 'visible' | 'hidden' | null {
   if (shown === screen) return 'visible';
-  return shown === before ? 'hidden' : null;
+  return shown === before && (drawnFrom === before || drawnFrom === screen) ? 'hidden' : null;
+}
+
+/**
+ * Where a screen drawn ahead waits: laid out, unlike React's <Activity>,
+ * whose hidden screens are display: none. The browser's first layout of a
+ * screen is its dearest (a text field's most of all: the name screen's took
+ * 8-19 ms at 4x CPU in the tap, 3-5 ms when laid out before); done ahead,
+ * in an idle moment, showing the screen lays out nothing new. Hidden, it is
+ * invisible, takes no room and is inert: no focus, no tap, nothing for a
+ * screen reader. The wrapper stays when the screen is shown, so React keeps
+ * the very elements it drew.
+ */
+function Ahead({ mode, children }: { mode: 'visible' | 'hidden'; children: ReactNode }) {
+  const hidden = mode === 'hidden';
+  return (
+    <div className={hidden ? styles.ahead : undefined} inert={hidden}>
+      {children}
+    </div>
+  );
 }
 
 export default function Quiz() {
@@ -85,6 +108,7 @@ export default function Quiz() {
   const questionIndex = useStore($questionIndex);
   const root = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
+  const drawnFrom = useDeferredValue<Screen | null>(screen, null);
 
   useEffect(openSharedLinkFromAddress, []);
   useEffect(resumeAfterHydration, []);
@@ -109,21 +133,21 @@ export default function Quiz() {
     return root.current ? focusWhenThere(root.current, screen) : undefined;
   }, [screen, questionIndex]);
 
-  const name = drawnAhead(screen, 'name', 'intro');
-  const question = drawnAhead(screen, 'question', 'name');
+  const name = drawnAhead(screen, drawnFrom, 'name', 'intro');
+  const question = drawnAhead(screen, drawnFrom, 'question', 'name');
   return (
     <div ref={root} className={styles.root} data-screen={screen}>
       {screen === 'intro' && <IntroScreen />}
       {name && (
-        <Activity mode={name}>
+        <Ahead mode={name}>
           <NameScreen />
-        </Activity>
+        </Ahead>
       )}
       <Suspense fallback={null}>
         {question && (
-          <Activity mode={question}>
+          <Ahead mode={question}>
             <QuestionScreen />
-          </Activity>
+          </Ahead>
         )}
         {screen === 'results' && <ResultsScreen />}
       </Suspense>

@@ -55,19 +55,21 @@ describe('the quiz on "/"', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('What does this mean?');
   });
 
-  it('draws the next screen ahead, hidden: Start Quiz and Continue show the very elements drawn before the tap', async () => {
+  it('draws the next screen ahead, hidden but laid out: Start Quiz and Continue show the very elements drawn before the tap', async () => {
     const page = await open();
+    // Hidden ahead: unseen, out of the tab order, yet laid out (it has boxes, of its width).
     const hiddenAhead = (selector: string) =>
       page.evaluate((selector) => {
         const el = document.querySelector<HTMLElement & { drawnAhead?: boolean }>(`main ${selector}`);
-        if (!el || el.checkVisibility()) return false;
+        if (!el || el.checkVisibility({ visibilityProperty: true }) || el.closest('[inert]') === null) return false;
+        if (el.getBoundingClientRect().width === 0) return false;
         el.drawnAhead = true;
         return true;
       }, selector);
     const shownAsDrawn = (selector: string) =>
       page.evaluate((selector) => {
         const el = document.querySelector<HTMLElement & { drawnAhead?: boolean }>(`main ${selector}`);
-        return el?.drawnAhead === true && el.checkVisibility();
+        return el?.drawnAhead === true && el.checkVisibility({ visibilityProperty: true }) && el.closest('[inert]') === null;
       }, selector);
 
     await expect.poll(() => hiddenAhead('#quiz-name'), POLL).toBe(true);
