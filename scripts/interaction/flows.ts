@@ -123,7 +123,12 @@ export async function hehe(page: Page, url: string, password: string, durations:
   await page.getByText('Welcome to Secret Insights').waitFor({ timeout: 30_000 });
   await page.waitForTimeout(3000);
   const search = page.getByRole('searchbox', { name: 'Search by name' });
-  await measure(page, durations, 'hehe: tap the search field', () => tap(page, search));
+  // Scrolled to at once, the field is tapped while the charts passed on the way are drawn;
+  // tapped again once they are, the tap pays for itself alone.
+  await measure(page, durations, 'hehe: tap the search field, scrolled to at once', () => tap(page, search));
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForTimeout(1500);
+  await measure(page, durations, 'hehe: tap the search field, charts drawn', () => tap(page, search));
   await typeKeys(page, durations, 'hehe: search keystroke', 'ada');
   await measure(page, durations, 'hehe: search (Enter)', () => page.keyboard.press('Enter'));
   await page.locator('[data-search-summary]').waitFor({ timeout: 30_000 }).catch(() => {});
