@@ -88,7 +88,7 @@ function drawnAhead(shown: Screen, drawnFrom: Screen | null, screen: Screen, bef
  * Where a screen drawn ahead waits: laid out, unlike React's <Activity>,
  * whose hidden screens are display: none. The browser's first layout of a
  * screen is its dearest (a text field's most of all: the name screen's took
- * 8-19 ms at 4x CPU in the tap, 3-5 ms when laid out before); done ahead,
+ * 8-19 ms at 4x CPU in the tap, 1-5 ms when laid out before); done ahead,
  * in an idle moment, showing the screen lays out nothing new. Hidden, it is
  * invisible, takes no room and is inert: no focus, no tap, nothing for a
  * screen reader. The wrapper stays when the screen is shown, so React keeps
