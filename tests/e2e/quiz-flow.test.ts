@@ -168,6 +168,16 @@ describe('the quiz on "/"', () => {
         const style = getComputedStyle(h.parentElement!);
         return { name: style.animationName, duration: style.animationDuration };
       });
+    // The first question, drawn ahead on the name screen, does not fade while it waits unseen,
+    // and does once Continue shows it.
+    const first = await open();
+    await first.getByRole('button', { name: 'Start Quiz' }).click();
+    await first.locator('#quiz-question').waitFor({ state: 'attached' });
+    expect((await fadeOf(first)).name).toBe('none');
+    await first.getByRole('button', { name: 'Continue' }).click();
+    await waitForQuestion(first, 0);
+    expect((await fadeOf(first)).name).toMatch(/fade-in/);
+
     const page = await open();
     await startWithName(page, '123');
     await answer(page, [0], 0);
