@@ -123,9 +123,14 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await page.goBack();
     await onIntro(page);
 
-    // Forward all the way back to question 2: every answer given is there again.
+    // Forward all the way back to question 2: every answer given is there again. What was
+    // typed on the name screen before Back is still in its field: the screen stayed drawn.
     await page.goForward();
-    await page.getByPlaceholder("What's your name?").waitFor();
+    await page.getByPlaceholder("What's your name?").fill('Grace');
+    await page.goBack();
+    await onIntro(page);
+    await page.goForward();
+    expect(await page.getByPlaceholder("What's your name?").inputValue()).toBe('Grace');
     await page.goForward();
     await onQuestion(page, 0);
     await page.goForward();
