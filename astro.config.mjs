@@ -44,6 +44,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/
 // false), so the other islands load none of it; a shared module never imports
 // one of "/"'s own, so no chunk cycle can arise. An island added to the site
 // belongs in OTHER_ISLANDS, or it may load "/"'s chunk.
+const HOME_CHUNK = 'home';
 const HOME_ISLAND = fileURLToPath(new URL('./src/islands/Home.tsx', import.meta.url));
 const OTHER_ISLANDS = ['Insights.tsx', 'SecretInsights.tsx'].map((file) => fileURLToPath(new URL(`./src/islands/${file}`, import.meta.url)));
 /** @typedef {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} Chunking */
@@ -72,7 +73,7 @@ function homeChunk(id, ctx) {
     own = new Set([...staticallyImported(ctx, HOME_ISLAND)].filter((m) => !others.has(m)));
     homeOnlyModules.set(ctx, own);
   }
-  return own.has(id) ? 'home' : null;
+  return own.has(id) ? HOME_CHUNK : null;
 }
 
 // The chunks whose functions all run once the page is used: V8 compiles a
@@ -84,7 +85,7 @@ function homeChunk(id, ctx) {
 // the chunk of Astro's React client, so that chunk is found by what it holds.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 /** @param {{ name: string, moduleIds: readonly string[] }} chunk */
-const compiledEagerly = (chunk) => chunk.name === 'home' || chunk.moduleIds.some((id) => FRAMEWORK.test(id));
+const compiledEagerly = (chunk) => chunk.name === HOME_CHUNK || chunk.moduleIds.some((id) => FRAMEWORK.test(id));
 
 // The module Vite imports its dynamic-import helper from.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
