@@ -43,13 +43,13 @@ export function canvasOf(page: Page, chart: string) {
   return page.locator(`canvas[data-chart="${chart}"]`);
 }
 
-/** Scrolls to the chart, as a visitor would to see it, and waits until Chart.js has painted something there. */
+/** Scrolls to the chart, as a visitor would to see it, and waits until Chart.js has drawn all of it (its points too) and painted something there. */
 export async function waitForDrawing(page: Page, chart: string): Promise<void> {
   await canvasOf(page, chart).scrollIntoViewIfNeeded();
   await page.waitForFunction((name) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-chart="${name}"]`);
     const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx || canvas.width === 0) return false;
+    if (!canvas?.hasAttribute('data-complete') || !ctx || canvas.width === 0) return false;
     const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return true;
     return false;

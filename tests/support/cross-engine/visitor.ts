@@ -111,6 +111,7 @@ export async function waitForDrawing(session: Session, chart: string): Promise<{
       const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-chart="${name}"]`);
       if (!canvas || canvas.width === 0 || canvas.height === 0) return null;
       canvas.scrollIntoView({ block: 'center' });
+      if (!canvas.hasAttribute('data-complete')) return null;
       const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
       const colours = new Set<number>();
       let painted = 0;
