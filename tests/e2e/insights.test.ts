@@ -173,12 +173,17 @@ describe('/insights', () => {
       await page.context().close();
     });
 
-    it('says when the scatterplots show a sample, and of how many, and draws it', async () => {
+    /** The insights of 1,234,567 respondents, of whom the plots show a sample of 5,000. */
+    async function sampledInsights(): Promise<Insights> {
       const real = await product.app.rpc<Insights>('insights');
       const random = seededRandom(5000);
       const half = (max: number) => Math.round(random() * max * 2) / 2;
       const raw = Array.from({ length: 5000 }, (): ValueTuple => [half(19), half(17), half(14), half(17)]);
-      const sampled = { ...real.body, count: 1_234_567, points: { kind: 'sample', total: 1_234_567, raw } };
+      return { ...real.body, count: 1_234_567, points: { kind: 'sample', total: 1_234_567, raw } };
+    }
+
+    it('says when the scatterplots show a sample, and of how many, and draws it', async () => {
+      const sampled = await sampledInsights();
       const context = await product.browser.newContext({ deviceScaleFactor: 1 });
       const page = await context.newPage();
       await page.route('**/rest/v1/rpc/insights', (route) => route.fulfill({ json: sampled }));
@@ -189,6 +194,36 @@ describe('/insights', () => {
         await waitForDrawing(page, chart);
         expect((await countPixels(page, chart)).painted, chart).toBeGreaterThan(20_000);
       }
+      await context.close();
+    });
+
+    it('draws a plot of thousands of dots in two moments, its axes and then its dots, so that no tap waits for all of it', async () => {
+      const sampled = await sampledInsights();
+      const context = await product.browser.newContext({ deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      // Every frame, until the plot is complete: the painted pixels of the first frame that shows part of it.
+      await page.addInitScript(() => {
+        const watch = () => {
+          const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-chart="scatter"]');
+          if (canvas?.hasAttribute('data-complete')) return;
+          if (canvas && canvas.width > 0) {
+            const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+            let painted = 0;
+            for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted += 1;
+            if (painted > 0) return void ((window as Window & { partlyDrawn?: number }).partlyDrawn = painted);
+          }
+          requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      });
+      await page.route('**/rest/v1/rpc/insights', (route) => route.fulfill({ json: sampled }));
+      await page.goto(`${product.app.url}/insights`);
+      await waitForDrawing(page, 'scatter');
+      const whole = (await countPixels(page, 'scatter')).painted;
+      const partly = await page.evaluate(() => (window as Window & { partlyDrawn?: number }).partlyDrawn);
+      // The axes, grid and titles alone: a fraction of the plot with its 5,000 dots.
+      expect(partly).toBeGreaterThan(1000);
+      expect(partly).toBeLessThan(whole / 2);
       await context.close();
     });
 
