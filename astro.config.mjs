@@ -43,7 +43,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/
 // Its modules' dependencies stay where they are (includeDependenciesRecursively:
 // false), so the other islands load none of it; a shared module never imports
 // one of "/"'s own, so no chunk cycle can arise. An island added to the site
-// belongs in OTHER_ISLANDS, or it may load "/"'s chunk.
+// belongs in OTHER_ISLANDS, or it may load "/"'s chunk (tests/build/home-chunk.test.ts
+// holds every built page to it).
 const HOME_CHUNK = 'home';
 const HOME_ISLAND = fileURLToPath(new URL('./src/islands/Home.tsx', import.meta.url));
 const OTHER_ISLANDS = ['Insights.tsx', 'SecretInsights.tsx'].map((file) => fileURLToPath(new URL(`./src/islands/${file}`, import.meta.url)));

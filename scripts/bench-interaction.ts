@@ -9,7 +9,8 @@
  *     paint to the first tap that took effect, and the taps lost;
  *   - per action of a whole quiz, /insights and /hehe, the duration of each
  *     interaction from input to next paint (Event Timing API), median and worst,
- *     and the same for a plain page without framework, tapped in the same run:
+ *     and the medians of its parts (to the handlers, in them, then to the
+ *     screen) over those of 16 ms or more, and the same for a plain page without framework, tapped in the same run:
  *     the machine's floor, since 4x slower is relative to the machine.
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           runs of everything (default 3)
@@ -26,7 +27,7 @@ import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { onPath } from './on-path.ts';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
-import { hehe, insights, plainPage, quiz, type Durations } from './interaction/flows.ts';
+import { hehe, insights, plainPage, quiz, type Durations, type Interaction } from './interaction/flows.ts';
 import { phonePage } from './interaction/phone.ts';
 
 const ms = (n: number | null) => (n === null ? '–' : `${Math.round(n)} ms`);
@@ -51,14 +52,17 @@ function deadTimeTable(results: Map<string, DeadTime[]>): string {
 }
 
 function durationTable(durations: Durations): string {
-  const rows = [...durations].map(([kind, values]) => {
+  const rows = [...durations].map(([kind, interactions]) => {
+    const values = interactions.map((i) => i.duration);
     const over = values.filter((v) => v >= 16).length;
     const slow = values.filter((v) => v > QUICK_TAP_MS).length;
-    return `| ${kind} | ${values.length} | ${over} | ${slow} | ${duration(median(values))} | ${duration(Math.max(...values))} |`;
+    const timed = interactions.filter((i) => i.duration >= 16);
+    const part = (of: (i: Interaction) => number) => (timed.length ? ms(median(timed.map(of))) : '–');
+    return `| ${kind} | ${values.length} | ${over} | ${slow} | ${duration(median(values))} | ${duration(Math.max(...values))} | ${part((i) => i.toHandlers)} | ${part((i) => i.inHandlers)} | ${part((i) => i.toScreen)} |`;
   });
   return [
-    `| action | interactions | of them ≥ 16 ms | of them over ${QUICK_TAP_MS} ms | median | worst |`,
-    '|---|---:|---:|---:|---:|---:|',
+    `| action | interactions | of them ≥ 16 ms | of them over ${QUICK_TAP_MS} ms | median | worst | to the handlers | in them | then to the screen |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }

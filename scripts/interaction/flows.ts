@@ -6,20 +6,45 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
+import type { TimedEvent } from './phone.ts';
 
-/** Per kind of action, the duration of each interaction (0: under 16 ms, no entry). */
-export type Durations = Map<string, number[]>;
+/**
+ * One interaction: its duration, input to next paint, and its three parts:
+ * from the input to the handlers of its main event (the click where there
+ * is one), in them, and from their end to the frame on the screen.
+ */
+export interface Interaction {
+  duration: number;
+  toHandlers: number;
+  inHandlers: number;
+  toScreen: number;
+}
 
-/** The interactions of one action: the longest event of each interaction id it caused. */
+/** Per kind of action, each interaction (an action with no entry: one of 0 ms, under 16 ms). */
+export type Durations = Map<string, Interaction[]>;
+
+function interactionOf(events: TimedEvent[]): Interaction {
+  const longest = events.reduce((a, b) => (b.duration > a.duration ? b : a));
+  const main = events.find((e) => e.name === 'click') ?? longest;
+  const handled = Math.max(...events.map((e) => e.processingEnd));
+  return {
+    duration: longest.duration,
+    toHandlers: main.processingStart - main.startTime,
+    inHandlers: main.processingEnd - main.processingStart,
+    toScreen: longest.startTime + longest.duration - handled,
+  };
+}
+
+/** The interactions of one action: the events of each interaction id it caused. */
 async function measure(page: Page, durations: Durations, kind: string, action: () => Promise<void>): Promise<void> {
   const before = await page.evaluate(() => window.__eventTimings?.length ?? 0);
   await action();
   // Entries are queued after the next paint; give the observer a moment.
   await page.waitForTimeout(400);
   const entries = await page.evaluate((from) => (window.__eventTimings ?? []).slice(from), before);
-  const longest = new Map<number, number>();
-  for (const e of entries) if (e.interactionId > 0) longest.set(e.interactionId, Math.max(longest.get(e.interactionId) ?? 0, e.duration));
-  const found = longest.size > 0 ? [...longest.values()] : [0];
+  const byId = new Map<number, TimedEvent[]>();
+  for (const e of entries) if (e.interactionId > 0) byId.set(e.interactionId, [...(byId.get(e.interactionId) ?? []), e]);
+  const found = byId.size > 0 ? [...byId.values()].map(interactionOf) : [{ duration: 0, toHandlers: 0, inHandlers: 0, toScreen: 0 }];
   durations.set(kind, [...(durations.get(kind) ?? []), ...found]);
 }
 

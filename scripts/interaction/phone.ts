@@ -15,6 +15,9 @@ export interface TimedEvent {
   name: string;
   duration: number;
   interactionId: number;
+  startTime: number;
+  processingStart: number;
+  processingEnd: number;
 }
 
 declare global {
@@ -29,7 +32,8 @@ function observeEventTiming(): void {
   const record = (list: PerformanceObserverEntryList) => {
     // interactionId is newer than TypeScript's DOM types.
     for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
-      seen.push({ type: entry.entryType, name: entry.name, duration: entry.duration, interactionId: entry.interactionId });
+      const { entryType: type, name, duration, interactionId, startTime, processingStart, processingEnd } = entry;
+      seen.push({ type, name, duration, interactionId, startTime, processingStart, processingEnd });
     }
   };
   new PerformanceObserver(record).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);

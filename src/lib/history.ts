@@ -13,7 +13,7 @@
  *   on-screen Back then steps back in place.
  * A step forward made by a tap is pushed once the frame that answers the tap
  * is on the screen: written within the tap, the entry held that frame back
- * (pushState is 1.8 ms of an answer's script at 4x CPU; over 210 answers
+ * (pushState is 1.8 ms of an answer's script at 4x CPU; over 210 taps
  * the mean from input to paint went from 37.6 to 36.0 ms). Until then the
  * history is behind, and catches up first whenever it is read or moved: by
  * the on-screen Back, a change of any other kind, or the browser's Back; a

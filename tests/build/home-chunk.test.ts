@@ -1,0 +1,37 @@
+/**
+ * "/"'s own code goes to one chunk (astro.config.mjs, homeChunk), worked out
+ * from the islands listed there: an island of another page left off that
+ * list pulls it in, the whole of "/"'s island with it. Every built page is
+ * held to it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { measurePage } from '../../scripts/page-weight.ts';
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? htmlFiles(join(dir, entry.name)) : entry.name.endsWith('.html') ? [join(dir, entry.name)] : [],
+  );
+}
+
+const islandsOf = (html: string) => [...html.matchAll(/component-url="([^"]+)"/g)].map((m) => basename(m[1]!));
+
+describe('the home chunk', () => {
+  const site = inject('siteDir');
+
+  it('and the quiz island are loaded by the pages that show the quiz and by no other page', async () => {
+    const [quizIsland] = islandsOf(readFileSync(join(site, 'index.html'), 'utf8'));
+    expect(quizIsland).toMatch(/^Home\./);
+    const homeChunks = readdirSync(join(site, '_astro')).filter((name) => /^home\..*\.js$/.test(name));
+    expect(homeChunks).toHaveLength(1);
+    const loading: string[] = [];
+    for (const file of htmlFiles(site)) {
+      const page = relative(site, file);
+      if (islandsOf(readFileSync(file, 'utf8')).includes(quizIsland!)) continue;
+      const loaded = (await measurePage(site, page)).js.map((asset) => basename(asset.source));
+      if (loaded.some((name) => name === quizIsland || homeChunks.includes(name))) loading.push(page);
+    }
+    expect(loading).toEqual([]);
+  });
+});
