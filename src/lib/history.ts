@@ -18,7 +18,7 @@
  * history is behind, and catches up first whenever it is read or moved: by
  * the on-screen Back, a change of any other kind, or the browser's Back; a
  * page reloaded before it caught up finds the steps in the session, ahead
- * of its entry.
+ * of its entry, and a note in the session that they were still to come.
  * A result opened from a share link belongs to its address and is kept in
  * neither; the friend a quiz taken from one is compared with is kept in the
  * session beside the progress, so a reload keeps the comparison too.
@@ -31,10 +31,12 @@ import { START, type QuizProgress } from '../core/progress.ts';
 import type { NamedResult } from '../core/result.ts';
 import {
   readFriendSession,
+  readHistoryBehind,
   readProgress,
   readSession,
   toSaved,
   writeFriendSession,
+  writeHistoryBehind,
   writeSession,
   type SavedProgress,
 } from './saved-progress.ts';
@@ -86,11 +88,7 @@ function atStep(progress: QuizProgress, step: number): QuizProgress {
   return { screen: 'question', name: progress.name, answers: progress.answers.slice(0, step - 2), submissionId: null };
 }
 
-/**
- * Whether `later` is `earlier` with steps forward: the session of a page that
- * went away before its history caught up. A session that went back with its
- * history (Back shows the entry, and the session follows) never is.
- */
+/** Whether `later` is `earlier` with steps forward. */
 function continues(later: QuizProgress, earlier: QuizProgress): boolean {
   const step = stepOf(earlier);
   return stepOf(later) > step && JSON.stringify(toSaved(atStep(later, step))) === JSON.stringify(toSaved(earlier));
@@ -152,6 +150,7 @@ export function quizHistory({ history, location, addEventListener, afterFrameSho
     const { progress, from } = behind;
     behind = null;
     push(progress, from + 1, stepOf(progress));
+    writeHistoryBehind(null);
   }
 
   /** Brings the history and the session in line with a change of progress made on the page. */
@@ -177,6 +176,7 @@ export function quizHistory({ history, location, addEventListener, afterFrameSho
     const from = stepOf(entry.progress);
     if (step > from) {
       behind = { progress, from };
+      writeHistoryBehind(from);
       afterFrameShown(catchUp);
     } else if (step === 0 && from > 0) {
       history.pushState(stateOf(START, false), '', '/');
@@ -192,6 +192,7 @@ export function quizHistory({ history, location, addEventListener, afterFrameSho
       // The browser moved from the entry the steps not yet pushed start after.
       const { progress, from } = behind;
       behind = null;
+      writeHistoryBehind(null);
       const reached = entry ? stepOf(entry.progress) : 0;
       const before = stepOf(progress) - 1;
       if (reached < from && before > reached) {
@@ -218,7 +219,11 @@ export function quizHistory({ history, location, addEventListener, afterFrameSho
     if (resume && $progress.get().screen === 'intro') {
       const entry = entryOf(history.state);
       const session = readSession();
-      const saved = entry && session && continues(session, entry.progress) ? session : (entry?.progress ?? session);
+      // Steps forward the page went away before pushing are the session's, after this very entry.
+      const behindFrom = readHistoryBehind();
+      writeHistoryBehind(null);
+      const wasBehind = entry && session && behindFrom === stepOf(entry.progress) && continues(session, entry.progress);
+      const saved = wasBehind ? session : (entry?.progress ?? session);
       if (saved) {
         if (!entry) history.replaceState(stateOf(saved, false), '');
         else if (saved !== entry.progress) push(saved, stepOf(entry.progress) + 1, stepOf(saved));

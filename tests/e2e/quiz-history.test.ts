@@ -225,7 +225,8 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await startWithName(page, TEST_MODE_NAME);
     await answer(page, PATH_A.slice(0, 3));
     await onQuestion(page, 3);
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(1);
+    // The progress alone, once the history has caught up with the last answer.
+    await expect.poll(() => page.evaluate(() => sessionStorage.length), POLL).toBe(1);
 
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Start over' }).click();

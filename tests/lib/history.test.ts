@@ -373,6 +373,20 @@ describe('the quiz history', () => {
       expect(again.$progress.get()).toEqual(question([2]));
     });
 
+    it('a page loaded by Back from a reloaded one shows its entry, though the session is a step ahead', () => {
+      const quiz = onFirstQuestion();
+      quiz.$progress.set(question([2]));
+      tab.showFrames();
+      tab.holdFrames = false;
+      open(plainQuiz(), true);
+      // Back to an entry of the page before the reload loads a page anew: no popstate, the session untouched.
+      tab.index -= 1;
+      const back = plainQuiz();
+      open(back, true);
+      expect(back.$progress.get()).toEqual(question([]));
+      expect(tab.entries).toHaveLength(4);
+    });
+
     it('a change of another kind before the frame is shown comes after the steps forward', () => {
       const quiz = onFirstQuestion();
       quiz.$progress.set(question([2]));
