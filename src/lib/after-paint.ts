@@ -14,21 +14,6 @@ export function afterNextPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run));
 }
 
-/**
- * Runs `run` once the frame painted for what the current task changed is on
- * the screen: after the next paint, a frame is painted and then shown a
- * moment later, and work the browser does for the page in that moment (a
- * history entry written) holds the showing back. The frame after it has
- * begun only once it is shown.
- */
-export function afterFrameShown(run: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') {
-    setTimeout(run);
-    return;
-  }
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
-}
-
 /** How long a page whose first paint showed no text nor image waits for one that does. */
 const NO_CONTENT_WAIT_MS = 3000;
 

@@ -16,8 +16,6 @@ import { decodeShareCode, encodeShareCode, shareNameProblem } from './share.ts';
 const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
 const FRIEND_KEY = 'myc.quiz-friend.v1';
-/** The step of the history entry on screen while steps forward wait to be pushed (history.ts). */
-const BEHIND_KEY = 'myc.quiz-history-behind.v1';
 
 export interface SavedAnswer {
   readonly questionId: number;
@@ -112,24 +110,6 @@ function readKept<T>(key: string, read: (value: unknown) => T | null): T | null 
 /** The progress kept in this browser session, or null when there is none that reads back. */
 export function readSession(): QuizProgress | null {
   return readKept(STORAGE_KEY, readProgress);
-}
-
-/**
- * The step of the history entry the page was on while steps forward waited
- * to be pushed, as it went away; null when none waited.
- */
-export function readHistoryBehind(): number | null {
-  return readKept(BEHIND_KEY, (value) => (Number.isInteger(value) ? (value as number) : null));
-}
-
-/** Notes that steps forward wait to be pushed after the entry of step `from`, or (null) that none do. */
-export function writeHistoryBehind(from: number | null): void {
-  try {
-    if (from === null) storage()?.removeItem(BEHIND_KEY);
-    else storage()?.setItem(BEHIND_KEY, JSON.stringify(from));
-  } catch {
-    // Blocked storage: a reload in that moment shows the step before.
-  }
 }
 
 /** Keeps `progress` for this browser session; the intro is nothing to keep. */

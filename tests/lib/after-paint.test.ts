@@ -5,7 +5,7 @@
  * on the screen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstContentfulPaint, afterFrameShown } from '../../src/lib/after-paint.ts';
+import { afterFirstContentfulPaint } from '../../src/lib/after-paint.ts';
 
 type Report = (list: { getEntries(): { name: string }[] }) => void;
 
@@ -74,29 +74,5 @@ describe('afterFirstContentfulPaint', () => {
     // Outside a browser there is no frame: the next task stands in for it.
     vi.advanceTimersByTime(0);
     expect(run).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('afterFrameShown', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
-  it('runs in the task after the frame that follows the next paint has begun, not before', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    const frame = () => frames.splice(0).forEach((callback) => callback(0));
-    const run = vi.fn();
-    afterFrameShown(run);
-    frame();
-    vi.runAllTimers();
-    // The next paint is done; the frame it painted may not be on the screen yet.
-    expect(run).not.toHaveBeenCalled();
-    frame();
-    expect(run).not.toHaveBeenCalled();
-    vi.runAllTimers();
-    expect(run).toHaveBeenCalledOnce();
   });
 });

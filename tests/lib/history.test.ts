@@ -52,23 +52,9 @@ class FakeTab implements Browser {
     };
   }
 
-  /** Another page loads in this tab: the last one's listeners and frames are gone. */
+  /** Another page loads in this tab: the last one's listeners are gone. */
   newPage(): void {
     this.listeners = [];
-    this.frames = [];
-  }
-
-  /** What waits for the frame on screen; run at once unless the frames are held. */
-  private frames: (() => void)[] = [];
-  holdFrames = false;
-  readonly afterFrameShown = (run: () => void): void => {
-    if (this.holdFrames) this.frames.push(run);
-    else run();
-  };
-
-  /** The frames held are shown now. */
-  showFrames(): void {
-    for (const run of this.frames.splice(0)) run();
   }
 
   readonly addEventListener = (_type: 'popstate', listener: (event: { readonly state: unknown }) => void): void => {
@@ -290,114 +276,6 @@ describe('the quiz history', () => {
     tab.go(-1);
     tab.go(1);
     expect(quiz.$progress.get()).toEqual(START);
-  });
-
-  describe('a step forward is pushed once its frame is on the screen', () => {
-    /** A quiz on its first question, followed, with the frames held from here on. */
-    function onFirstQuestion(): ReturnType<typeof plainQuiz> {
-      const quiz = plainQuiz();
-      history = open(quiz);
-      for (const p of [NAME, question([])]) quiz.$progress.set(p);
-      tab.holdFrames = true;
-      return quiz;
-    }
-
-    it('not within the tap: the session has the answer at once, the history once the frame is shown', () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      expect(tab.index).toBe(2);
-      expect(readSession()).toEqual(question([2]));
-      tab.showFrames();
-      expect(tab.steps().at(-1)).toEqual({ progress: question([2]), back: true });
-      expect(tab.index).toBe(3);
-    });
-
-    it('answers given before the frame is shown are pushed together, one entry each', () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      quiz.$progress.set(question([2, 0]));
-      tab.showFrames();
-      expect(tab.steps().slice(3)).toEqual([
-        { progress: question([2]), back: true },
-        { progress: question([2, 0]), back: true },
-      ]);
-      // Nothing is pushed twice.
-      tab.showFrames();
-      expect(tab.entries).toHaveLength(5);
-    });
-
-    it("the browser's Back before the frame is shown goes to the step before the one on screen, not one further", () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      quiz.$progress.set(question([2, 0]));
-      // The browser goes back from the last entry written, the first question.
-      tab.go(-1);
-      expect(quiz.$progress.get()).toEqual(question([2]));
-      expect(tab.steps().at(-1)).toEqual({ progress: question([2]), back: true });
-      expect(readSession()).toEqual(question([2]));
-      tab.showFrames();
-      expect(tab.steps().at(-1)!.progress).toEqual(question([2]));
-      tab.go(-1);
-      expect(quiz.$progress.get()).toEqual(question([]));
-    });
-
-    it('the on-screen Back before the frame is shown steps back through the history, one step', () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      expect(history.back()).toBe(true);
-      expect(quiz.$progress.get()).toEqual(question([]));
-      tab.showFrames();
-      expect(tab.index).toBe(2);
-      tab.go(1);
-      expect(quiz.$progress.get()).toEqual(question([2]));
-    });
-
-    it('a reload before the frame is shown resumes the answer, and its entry is pushed then', () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      quiz.$progress.set(question([2, 1]));
-      tab.holdFrames = false;
-      const reloaded = plainQuiz();
-      open(reloaded, true);
-      expect(reloaded.$progress.get()).toEqual(question([2, 1]));
-      expect(tab.steps().slice(2)).toEqual([
-        { progress: question([]), back: true },
-        { progress: question([2]), back: true },
-        { progress: question([2, 1]), back: true },
-      ]);
-      expect(tab.index).toBe(4);
-      // A reload after Back shows the entry gone back to, not the session's steps beyond it.
-      tab.go(-1);
-      const again = plainQuiz();
-      open(again, true);
-      expect(again.$progress.get()).toEqual(question([2]));
-    });
-
-    it('a page loaded by Back from a reloaded one shows its entry, though the session is a step ahead', () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      tab.showFrames();
-      tab.holdFrames = false;
-      open(plainQuiz(), true);
-      // Back to an entry of the page before the reload loads a page anew: no popstate, the session untouched.
-      tab.index -= 1;
-      const back = plainQuiz();
-      open(back, true);
-      expect(back.$progress.get()).toEqual(question([]));
-      expect(tab.entries).toHaveLength(4);
-    });
-
-    it('a change of another kind before the frame is shown comes after the steps forward', () => {
-      const quiz = onFirstQuestion();
-      quiz.$progress.set(question([2]));
-      quiz.$progress.set(START);
-      expect(tab.steps().slice(3)).toEqual([
-        { progress: question([2]), back: true },
-        { progress: START, back: false },
-      ]);
-      tab.go(-1);
-      expect(quiz.$progress.get()).toEqual(question([2]));
-    });
   });
 
   it('leaves a share link to its address: nothing resumed, nothing kept, its entry reloaded when reached', () => {
