@@ -5,15 +5,10 @@
  * held to it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { measurePage } from '../../scripts/page-weight.ts';
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? htmlFiles(join(dir, entry.name)) : entry.name.endsWith('.html') ? [join(dir, entry.name)] : [],
-  );
-}
+import { htmlFiles } from '../../scripts/site-build.ts';
 
 const islandsOf = (html: string) => [...html.matchAll(/component-url="([^"]+)"/g)].map((m) => basename(m[1]!));
 
@@ -26,9 +21,8 @@ describe('the home chunk', () => {
     const homeChunks = readdirSync(join(site, '_astro')).filter((name) => /^home\..*\.js$/.test(name));
     expect(homeChunks).toHaveLength(1);
     const loading: string[] = [];
-    for (const file of htmlFiles(site)) {
-      const page = relative(site, file);
-      if (islandsOf(readFileSync(file, 'utf8')).includes(quizIsland!)) continue;
+    for (const page of htmlFiles(site)) {
+      if (islandsOf(readFileSync(join(site, page), 'utf8')).includes(quizIsland!)) continue;
       const loaded = (await measurePage(site, page)).js.map((asset) => basename(asset.source));
       if (loaded.some((name) => name === quizIsland || homeChunks.includes(name))) loading.push(page);
     }
