@@ -10,8 +10,9 @@
  *   - per action of a whole quiz, /insights and /hehe, the duration of each
  *     interaction from input to next paint (Event Timing API), median and worst,
  *     and the medians of its parts (to the handlers, in them, then to the
- *     screen) over those of 16 ms or more, and the same for a plain page without framework, tapped in the same run:
- *     the machine's floor, since 4x slower is relative to the machine.
+ *     screen) over those of 16 ms or more, and the same for a plain page
+ *     without framework, tapped in the same run: the machine's floor, since
+ *     4x slower is relative to the machine.
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           runs of everything (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
