@@ -6,7 +6,7 @@
  * anything is painted: it holds such a tap (a click, Enter on a focused
  * control, a form's submission) and plays it back once, on the same control,
  * when the page's islands have hydrated (astro:hydrate) and React is done. A
- * control tapped twice while held plays back once.
+ * control tapped twice while held plays back once. Then it stops listening.
  *
  * A control with data-early-screen="<template id>" also shows that
  * template's copy of the screen it leads to at once, in place of the
@@ -78,6 +78,12 @@
         await nextTask();
         await handOver(early);
       }
+    }
+    // Every island is live: from now on a tap reaches its handler, and this
+    // listener would only add its work to each of them.
+    if (!early && !document.querySelector('astro-island[ssr]')) {
+      removeEventListener('click', hold, true);
+      removeEventListener('submit', hold, true);
     }
   };
 

@@ -124,4 +124,32 @@ describe('a tap before hydration takes effect, once', () => {
       await context?.close();
     }
   });
+
+  it('holds taps only until every island has hydrated: then its listeners go, and a tap costs nothing more', async () => {
+    const { page, release, problems } = await phone({ hold: true });
+    const cdp = await page.context().newCDPSession(page);
+    /**
+     * What the early-taps script listens for on window: the listeners from the
+     * script that also listens for astro:hydrate (Playwright adds capture
+     * listeners of its own for its taps).
+     */
+    const holding = async () => {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      const script = listeners.find((l) => l.type === 'astro:hydrate')?.scriptId;
+      return listeners.filter((l) => l.scriptId === script && l.type !== 'astro:hydrate').map((l) => l.type).sort();
+    };
+    await page.goto(`${product.app.url}/`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Start Quiz' }).waitFor(POLL);
+    expect(await holding()).toEqual(['click', 'submit']);
+
+    await page.getByRole('button', { name: 'Start Quiz' }).tap();
+    release();
+    await hydrated(page);
+    await nameField(page).waitFor(POLL);
+    await expect.poll(holding, POLL).toEqual([]);
+    // The tap held before hydration was played back once all the same.
+    expect(await page.locator('[data-screen="name"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
 });
