@@ -41,6 +41,20 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     expect(await page.locator('#quiz-question').count()).toBe(1);
   }
 
+  /**
+   * Waits until the browser knows of every entry the page has pushed.
+   * Playwright's Back goes to the entry before the browser's current one, as
+   * the browser's button does; an entry the page has just pushed reaches the
+   * browser a moment later (a reload right after an answer pushes the step
+   * the page had not written yet, just before showing it).
+   */
+  async function historyHeard(page: Page): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    const known = async () => (await cdp.send('Page.getNavigationHistory')).entries.length;
+    await expect.poll(async () => (await known()) - (await page.evaluate(() => history.length)), POLL).toBe(0);
+    await cdp.detach();
+  }
+
   async function onIntro(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
     expect(new URL(page.url()).origin).toBe(product.app.url);
@@ -149,6 +163,7 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
 
     await page.reload();
     await onQuestion(page, 5);
+    await historyHeard(page);
     // The entries behind survive the reload too.
     await page.goBack();
     await onQuestion(page, 4);
