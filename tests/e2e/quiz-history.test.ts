@@ -176,6 +176,52 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await expect.poll(() => rowsNamed(name), POLL).toEqual([{ name, raw: totalsFor(PATH_A) }]);
   });
 
+  /** From now on this page has no idle moment: the steps it takes wait to be written. */
+  async function neverIdle(page: Page): Promise<number> {
+    await page.evaluate(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    return page.evaluate(() => history.length);
+  }
+
+  it('answers not yet written when the page goes are kept: a reload resumes them, and Back then steps back one question', async () => {
+    const page = await open();
+    await startWithName(page, TEST_MODE_NAME);
+    await answer(page, PATH_A.slice(0, 2));
+    await onQuestion(page, 2);
+    const entries = await neverIdle(page);
+    await answer(page, PATH_A.slice(0, 4), 2);
+    await onQuestion(page, 4);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    await page.reload();
+    await onQuestion(page, 4);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 2);
+    await historyHeard(page);
+    await page.goBack();
+    await onQuestion(page, 3);
+    await page.goBack();
+    await onQuestion(page, 2);
+  });
+
+  it('the browser\'s Back before the answers are written steps back one question from the one on screen', async () => {
+    const page = await open();
+    await startWithName(page, TEST_MODE_NAME);
+    await answer(page, PATH_A.slice(0, 2));
+    await onQuestion(page, 2);
+    await neverIdle(page);
+    await answer(page, PATH_A.slice(0, 4), 2);
+    await onQuestion(page, 4);
+
+    await page.goBack();
+    await onQuestion(page, 3);
+    await historyHeard(page);
+    await page.goBack();
+    await onQuestion(page, 2);
+    await page.goForward();
+    await onQuestion(page, 3);
+  });
+
   it('a reload on the results shows them again and the database holds exactly one row; Back and Forward save nothing', async () => {
     const name = 'Saved Once';
     const page = await open();
