@@ -31,17 +31,10 @@
 import type { ReadableAtom } from 'nanostores';
 import { START, type QuizProgress } from '../core/progress.ts';
 import type { NamedResult } from '../core/result.ts';
-import {
-  readFriendSession,
-  readProgress,
-  readSession,
-  toSaved,
-  writeFriendSession,
-  writeSession,
-  type SavedProgress,
-} from './saved-progress.ts';
+import { readFriendSession, readSession, writeFriendSession, writeSession } from './saved-progress.ts';
 import { hasShareParams } from './share.ts';
 import { whenIdle } from './after-paint.ts';
+import { atStep, continues, entryOf, stateOf, stepOf } from './history-steps.ts';
 
 /** What this module follows: the quiz's progress and friend, and how an entry's progress is shown. */
 export interface FollowedQuiz {
@@ -64,49 +57,6 @@ export interface Browser {
   onLeave(run: () => void): void;
   /** Whether this page was loaded by a reload. */
   readonly reloaded: boolean;
-}
-
-/** What a quiz's history entry holds: its progress, and whether the entry before is its previous step. */
-interface EntryState {
-  readonly quiz: SavedProgress;
-  readonly back: boolean;
-}
-
-interface Entry {
-  readonly progress: QuizProgress;
-  readonly back: boolean;
-}
-
-/** Steps in order: the intro 0, the name 1, a question 2 plus the answers so far, the results after the last. */
-function stepOf({ screen, answers }: QuizProgress): number {
-  if (screen === 'intro') return 0;
-  if (screen === 'name') return 1;
-  return 2 + answers.length;
-}
-
-/** `progress` as it was at an earlier `step`. */
-function atStep(progress: QuizProgress, step: number): QuizProgress {
-  if (step === stepOf(progress)) return progress;
-  if (step === 0) return START;
-  if (step === 1) return { ...START, screen: 'name' };
-  return { screen: 'question', name: progress.name, answers: progress.answers.slice(0, step - 2), submissionId: null };
-}
-
-/** Whether `later` is `earlier` and steps forward from it. */
-function continues(later: QuizProgress, earlier: QuizProgress): boolean {
-  const step = stepOf(earlier);
-  return stepOf(later) > step && JSON.stringify(toSaved(atStep(later, step))) === JSON.stringify(toSaved(earlier));
-}
-
-function entryOf(state: unknown): Entry | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const { quiz, back } = state as Record<string, unknown>;
-  const progress = readProgress(quiz);
-  return progress && { progress, back: back === true };
-}
-
-function stateOf(progress: QuizProgress, back: boolean): EntryState {
-  return { quiz: toSaved(progress), back };
 }
 
 export interface QuizHistory {
