@@ -176,22 +176,27 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await expect.poll(() => rowsNamed(name), POLL).toEqual([{ name, raw: totalsFor(PATH_A) }]);
   });
 
-  /** From now on this page has no idle moment: the steps it takes wait to be written. */
-  async function neverIdle(page: Page): Promise<number> {
-    await page.evaluate(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    return page.evaluate(() => history.length);
-  }
-
-  it('answers not yet written when the page goes are kept: a reload resumes them, and Back then steps back one question', async () => {
+  /**
+   * A quiz on question 5 whose last two answers are not written yet: from
+   * question 3 on, the page has no idle moment. Resolves with the number of
+   * entries the history had then, and still has.
+   */
+  async function twoAnswersUnwritten(): Promise<{ page: Page; entries: number }> {
     const page = await open();
     await startWithName(page, TEST_MODE_NAME);
     await answer(page, PATH_A.slice(0, 2));
     await onQuestion(page, 2);
-    const entries = await neverIdle(page);
+    await page.evaluate(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const entries = await page.evaluate(() => history.length);
     await answer(page, PATH_A.slice(0, 4), 2);
     await onQuestion(page, 4);
+    return { page, entries };
+  }
+
+  it('answers not yet written when the page goes are kept: a reload resumes them, and Back then steps back one question', async () => {
+    const { page, entries } = await twoAnswersUnwritten();
     expect(await page.evaluate(() => history.length)).toBe(entries);
 
     await page.reload();
@@ -205,14 +210,7 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
   });
 
   it('the browser\'s Back before the answers are written steps back one question from the one on screen', async () => {
-    const page = await open();
-    await startWithName(page, TEST_MODE_NAME);
-    await answer(page, PATH_A.slice(0, 2));
-    await onQuestion(page, 2);
-    await neverIdle(page);
-    await answer(page, PATH_A.slice(0, 4), 2);
-    await onQuestion(page, 4);
-
+    const { page } = await twoAnswersUnwritten();
     await page.goBack();
     await onQuestion(page, 3);
     await historyHeard(page);

@@ -35,13 +35,13 @@ function paintingBrowser(supported: string[]) {
   };
 }
 
-describe('afterFirstContentfulPaint', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
+describe('afterFirstContentfulPaint', () => {
   it('runs once the first contentful paint is reported, and only once', () => {
     const browser = paintingBrowser(['paint']);
     const run = vi.fn();
@@ -78,12 +78,6 @@ describe('afterFirstContentfulPaint', () => {
 });
 
 describe('whenIdle', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
   it('leaves its work to the browser\'s idle callback, with a deadline', () => {
     const idle: { run: () => void; timeout: number | undefined }[] = [];
     vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => idle.push({ run, timeout: options?.timeout }));

@@ -147,10 +147,10 @@ const ALL = QUESTIONS.map((_, i) => i % 3);
 let tab: FakeTab;
 let history: QuizHistory;
 
-/** A page opened in `tab`, following `quiz` from its first step. */
-function open(quiz: FollowedQuiz, resume = false): QuizHistory {
+/** A page opened in `tab` (by a reload when `reloaded`), following `quiz` from its first step. */
+function open(quiz: FollowedQuiz, resume = false, reloaded = false): QuizHistory {
   tab.newPage();
-  tab.reloaded = false;
+  tab.reloaded = reloaded;
   const h = quizHistory(tab);
   h.follow(quiz, resume);
   return h;
@@ -159,11 +159,7 @@ function open(quiz: FollowedQuiz, resume = false): QuizHistory {
 /** The page in `tab` reloaded: it goes away, and a page following `quiz` resumes. */
 function reload(quiz: FollowedQuiz): QuizHistory {
   tab.leave();
-  tab.newPage();
-  tab.reloaded = true;
-  const h = quizHistory(tab);
-  h.follow(quiz, true);
-  return h;
+  return open(quiz, true, true);
 }
 
 beforeEach(() => {
