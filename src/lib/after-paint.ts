@@ -14,19 +14,6 @@ export function afterNextPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run));
 }
 
-/** The longest a task left for an idle moment waits for one. */
-const IDLE_TIMEOUT_MS = 1000;
-
-/**
- * Runs `run` in an idle moment, which comes after the paint of what the
- * current task changed; where there are no idle callbacks (Safari), after
- * that paint.
- */
-export function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: IDLE_TIMEOUT_MS });
-  else afterNextPaint(run);
-}
-
 /** How long a page whose first paint showed no text nor image waits for one that does. */
 const NO_CONTENT_WAIT_MS = 3000;
 

@@ -41,20 +41,6 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     expect(await page.locator('#quiz-question').count()).toBe(1);
   }
 
-  /**
-   * Waits until the browser knows of every entry the page has pushed.
-   * Playwright's Back goes to the entry before the browser's current one, as
-   * the browser's button does; an entry the page has just pushed reaches the
-   * browser a moment later (a reload right after an answer pushes the step
-   * the page had not written yet, just before showing it).
-   */
-  async function historyHeard(page: Page): Promise<void> {
-    const cdp = await page.context().newCDPSession(page);
-    const known = async () => (await cdp.send('Page.getNavigationHistory')).entries.length;
-    await expect.poll(async () => (await known()) - (await page.evaluate(() => history.length)), POLL).toBe(0);
-    await cdp.detach();
-  }
-
   async function onIntro(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
     expect(new URL(page.url()).origin).toBe(product.app.url);
@@ -163,7 +149,6 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
 
     await page.reload();
     await onQuestion(page, 5);
-    await historyHeard(page);
     // The entries behind survive the reload too.
     await page.goBack();
     await onQuestion(page, 4);
@@ -174,50 +159,6 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await waitForResults(page);
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
     await expect.poll(() => rowsNamed(name), POLL).toEqual([{ name, raw: totalsFor(PATH_A) }]);
-  });
-
-  /**
-   * A quiz on question 5 whose last two answers are not written yet: from
-   * question 3 on, the page has no idle moment. Resolves with the number of
-   * entries the history had then, and still has.
-   */
-  async function twoAnswersUnwritten(): Promise<{ page: Page; entries: number }> {
-    const page = await open();
-    await startWithName(page, TEST_MODE_NAME);
-    await answer(page, PATH_A.slice(0, 2));
-    await onQuestion(page, 2);
-    await page.evaluate(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    const entries = await page.evaluate(() => history.length);
-    await answer(page, PATH_A.slice(0, 4), 2);
-    await onQuestion(page, 4);
-    return { page, entries };
-  }
-
-  it('answers not yet written when the page goes are kept: a reload resumes them, and Back then steps back one question', async () => {
-    const { page, entries } = await twoAnswersUnwritten();
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-
-    await page.reload();
-    await onQuestion(page, 4);
-    expect(await page.evaluate(() => history.length)).toBe(entries + 2);
-    await historyHeard(page);
-    await page.goBack();
-    await onQuestion(page, 3);
-    await page.goBack();
-    await onQuestion(page, 2);
-  });
-
-  it('the browser\'s Back before the answers are written steps back one question from the one on screen', async () => {
-    const { page } = await twoAnswersUnwritten();
-    await page.goBack();
-    await onQuestion(page, 3);
-    await historyHeard(page);
-    await page.goBack();
-    await onQuestion(page, 2);
-    await page.goForward();
-    await onQuestion(page, 3);
   });
 
   it('a reload on the results shows them again and the database holds exactly one row; Back and Forward save nothing', async () => {

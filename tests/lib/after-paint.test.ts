@@ -5,7 +5,7 @@
  * on the screen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstContentfulPaint, whenIdle } from '../../src/lib/after-paint.ts';
+import { afterFirstContentfulPaint } from '../../src/lib/after-paint.ts';
 
 type Report = (list: { getEntries(): { name: string }[] }) => void;
 
@@ -35,13 +35,13 @@ function paintingBrowser(supported: string[]) {
   };
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 describe('afterFirstContentfulPaint', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
   it('runs once the first contentful paint is reported, and only once', () => {
     const browser = paintingBrowser(['paint']);
     const run = vi.fn();
@@ -72,35 +72,6 @@ describe('afterFirstContentfulPaint', () => {
     afterFirstContentfulPaint(run);
     expect(run).not.toHaveBeenCalled();
     // Outside a browser there is no frame: the next task stands in for it.
-    vi.advanceTimersByTime(0);
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('whenIdle', () => {
-  it('leaves its work to the browser\'s idle callback, with a deadline', () => {
-    const idle: { run: () => void; timeout: number | undefined }[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => idle.push({ run, timeout: options?.timeout }));
-    const run = vi.fn();
-    whenIdle(run);
-    vi.advanceTimersByTime(5000);
-    expect(run).not.toHaveBeenCalled();
-    expect(idle).toHaveLength(1);
-    expect(idle[0]!.timeout).toBeGreaterThan(0);
-    idle[0]!.run();
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it('without idle callbacks, runs in the task after the next frame', () => {
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', undefined);
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
-    const run = vi.fn();
-    whenIdle(run);
-    vi.advanceTimersByTime(100);
-    expect(run).not.toHaveBeenCalled();
-    frames[0]!();
-    expect(run).not.toHaveBeenCalled();
     vi.advanceTimersByTime(0);
     expect(run).toHaveBeenCalledTimes(1);
   });

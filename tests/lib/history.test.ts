@@ -2,7 +2,6 @@
  * The quiz's history against a browser made of plain objects: a list of
  * entries with the one on screen, and popstate on Back and Forward, the way
  * a browser moves through them. The progress followed is a plain atom.
- * Idle moments come at once unless a test holds them.
  */
 import { atom } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +9,7 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import { START, TEST_MODE_NAME, type QuizProgress } from '../../src/core/progress.ts';
 import type { NamedResult } from '../../src/core/result.ts';
 import { quizHistory, type Browser, type FollowedQuiz, type QuizHistory } from '../../src/lib/history.ts';
-import { readFriendSession, readProgress, readSession, writeSession } from '../../src/lib/saved-progress.ts';
+import { readFriendSession, readProgress, readSession } from '../../src/lib/saved-progress.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
 interface FakeEntry {
@@ -23,13 +22,7 @@ class FakeTab implements Browser {
   entries: FakeEntry[] = [{ state: null, url: '/' }];
   index = 0;
   reloads = 0;
-  /** Whether the page opened next is a reload of the last. */
-  reloaded = false;
-  /** While true, work left for an idle moment waits for idle(). */
-  holdIdle = false;
   private listeners: ((event: { readonly state: unknown }) => void)[] = [];
-  private leaveListeners: (() => void)[] = [];
-  private idleWork: (() => void)[] = [];
 
   readonly location = {
     search: '',
@@ -59,32 +52,9 @@ class FakeTab implements Browser {
     };
   }
 
-  /** Another page loads in this tab: the last one's listeners and its idle work are gone. */
+  /** Another page loads in this tab: the last one's listeners are gone. */
   newPage(): void {
     this.listeners = [];
-    this.leaveListeners = [];
-    this.idleWork = [];
-  }
-
-  readonly whenIdle = (run: () => void): void => {
-    if (this.holdIdle) this.idleWork.push(run);
-    else run();
-  };
-
-  /** The idle moment comes: the work held for it runs. */
-  idle(): void {
-    const work = this.idleWork;
-    this.idleWork = [];
-    for (const run of work) run();
-  }
-
-  readonly onLeave = (run: () => void): void => {
-    this.leaveListeners.push(run);
-  };
-
-  /** The page goes away (pagehide). */
-  leave(): void {
-    for (const run of this.leaveListeners) run();
   }
 
   readonly addEventListener = (_type: 'popstate', listener: (event: { readonly state: unknown }) => void): void => {
@@ -147,19 +117,12 @@ const ALL = QUESTIONS.map((_, i) => i % 3);
 let tab: FakeTab;
 let history: QuizHistory;
 
-/** A page opened in `tab` (by a reload when `reloaded`), following `quiz` from its first step. */
-function open(quiz: FollowedQuiz, resume = false, reloaded = false): QuizHistory {
+/** A page opened in `tab`, following `quiz` from its first step. */
+function open(quiz: FollowedQuiz, resume = false): QuizHistory {
   tab.newPage();
-  tab.reloaded = reloaded;
   const h = quizHistory(tab);
   h.follow(quiz, resume);
   return h;
-}
-
-/** The page in `tab` reloaded: it goes away, and a page following `quiz` resumes. */
-function reload(quiz: FollowedQuiz): QuizHistory {
-  tab.leave();
-  return open(quiz, true, true);
 }
 
 beforeEach(() => {
@@ -279,7 +242,7 @@ describe('the quiz history', () => {
     for (const p of [NAME, question([]), question([4])]) quiz.$progress.set(p);
 
     const reloaded = plainQuiz();
-    reload(reloaded);
+    open(reloaded, true);
     expect(reloaded.$progress.get()).toEqual(question([4]));
     expect(reloaded.$friend.get()).toEqual(friend);
     expect(tab.entries).toHaveLength(4);
@@ -333,85 +296,5 @@ describe('the quiz history', () => {
     tab.entries[0]!.state = null;
     tab.go(-1);
     expect(tab.reloads).toBe(1);
-  });
-});
-
-describe('a step forward written once the page is idle', () => {
-  /** A quiz on question 2 (its first answer given), then `picks` answered with the idle moments held. */
-  function answeredWhileBusy(picks: number[]): ReturnType<typeof plainQuiz> {
-    const quiz = plainQuiz();
-    history = open(quiz);
-    for (const p of [NAME, question([]), question([0])]) quiz.$progress.set(p);
-    tab.holdIdle = true;
-    for (let i = 2; i <= picks.length; i++) quiz.$progress.set(question(picks.slice(0, i)));
-    return quiz;
-  }
-
-  it('leaves the history and the session as they were until then, and writes every step taken meanwhile', () => {
-    answeredWhileBusy([0, 1, 2]);
-    expect(tab.entries).toHaveLength(4);
-    expect(readSession()).toEqual(question([0]));
-
-    tab.idle();
-    expect(tab.steps().slice(3)).toEqual([
-      { progress: question([0]), back: true },
-      { progress: question([0, 1]), back: true },
-      { progress: question([0, 1, 2]), back: true },
-    ]);
-    expect(tab.index).toBe(5);
-    expect(readSession()).toEqual(question([0, 1, 2]));
-  });
-
-  it('the browser\'s Back before then shows the step before the one on screen, and the history follows', () => {
-    const quiz = answeredWhileBusy([0, 1, 2]);
-    tab.go(-1);
-    expect(quiz.$progress.get()).toEqual(question([0, 1]));
-    expect(tab.steps()[tab.index]).toEqual({ progress: question([0, 1]), back: true });
-    expect(readSession()).toEqual(question([0, 1]));
-    tab.idle();
-    expect(tab.entries).toHaveLength(tab.index + 1);
-    tab.go(-1);
-    expect(quiz.$progress.get()).toEqual(question([0]));
-  });
-
-  it('the on-screen Back, or any other change, writes what waits first', () => {
-    const quiz = answeredWhileBusy([0, 1]);
-    expect(history.back()).toBe(true);
-    expect(quiz.$progress.get()).toEqual(question([0]));
-    tab.go(1);
-    expect(quiz.$progress.get()).toEqual(question([0, 1]));
-
-    quiz.$progress.set(question([0, 1, 2]));
-    quiz.$progress.set(START);
-    expect(tab.steps().slice(-2).map((s) => s.progress)).toEqual([question([0, 1, 2]), START]);
-    expect(readSession()).toBeNull();
-  });
-
-  it('a page that goes away saves the session; reloaded, it resumes the session ahead of its entry and pushes the steps missing', () => {
-    answeredWhileBusy([0, 1, 2]);
-    const quiz = plainQuiz();
-    reload(quiz);
-    expect(quiz.$progress.get()).toEqual(question([0, 1, 2]));
-    expect(tab.steps().slice(3).map((s) => s.progress)).toEqual([question([0]), question([0, 1]), question([0, 1, 2])]);
-    tab.go(-1);
-    expect(quiz.$progress.get()).toEqual(question([0, 1]));
-  });
-
-  it('a page loaded by Back, not a reload, shows its entry even with the session ahead', () => {
-    answeredWhileBusy([0, 1]);
-    tab.leave();
-    const quiz = plainQuiz();
-    history = open(quiz, true);
-    expect(quiz.$progress.get()).toEqual(question([0]));
-  });
-
-  it('a reload does not take a session ahead on another path', () => {
-    answeredWhileBusy([0, 1]);
-    // As if the first answer on screen had been another.
-    writeSession(question([1, 1]));
-    tab.newPage();
-    const quiz = plainQuiz();
-    reload(quiz);
-    expect(quiz.$progress.get()).toEqual(question([0]));
   });
 });
