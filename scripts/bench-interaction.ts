@@ -10,8 +10,9 @@
  *   - per action of a whole quiz, /insights and /hehe, the duration of each
  *     interaction from input to next paint (Event Timing API), median and worst,
  *     and the medians of its parts (to the handlers, in them, then to the
- *     screen) over those of 16 ms or more, and the same for a plain page
- *     without framework, tapped in the same run: the machine's floor, since
+ *     screen) over those of 16 ms or more, and the same for two pages of
+ *     four buttons tapped in the same run (interaction/references.ts), one
+ *     without framework and one drawn by React: the machine's floors, since
  *     4x slower is relative to the machine.
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           runs of everything (default 3)
@@ -28,7 +29,8 @@ import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { onPath } from './on-path.ts';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
-import { hehe, insights, plainPage, quiz, type Durations, type Interaction } from './interaction/flows.ts';
+import { hehe, insights, quiz, type Durations, type Interaction } from './interaction/flows.ts';
+import { plainPage, reactPage, reactReferenceScript } from './interaction/references.ts';
 import { phonePage } from './interaction/phone.ts';
 
 const ms = (n: number | null) => (n === null ? '–' : `${Math.round(n)} ms`);
@@ -70,6 +72,7 @@ function durationTable(durations: Durations): string {
 
 await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, runCount, respondents, start }) => {
   const served = await start();
+  const reactScript = await reactReferenceScript();
   PASSWORD.value = served.password;
   const xvfb = values.headless ? undefined : onPath('Xvfb');
   const display = xvfb ? await startXvfb(xvfb) : undefined;
@@ -93,6 +96,7 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
         ['/insights', (p: Parameters<typeof quiz>[0]) => insights(p, served.url, durations)],
         ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations)],
         ['a plain page, for reference', (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations)],
+        ['the same page in React, for reference', (p: Parameters<typeof quiz>[0]) => reactPage(p, served.url, reactScript, durations)],
       ] as const) {
         console.log(`run ${round}/${runCount}: ${what} ...`);
         const { context, page } = await phonePage(browser);

@@ -36,7 +36,7 @@ function interactionOf(events: TimedEvent[]): Interaction {
 }
 
 /** The interactions of one action: the events of each interaction id it caused. */
-async function measure(page: Page, durations: Durations, kind: string, action: () => Promise<void>): Promise<void> {
+export async function measure(page: Page, durations: Durations, kind: string, action: () => Promise<void>): Promise<void> {
   const before = await page.evaluate(() => window.__eventTimings?.length ?? 0);
   await action();
   // Entries are queued after the next paint; give the observer a moment.
@@ -48,7 +48,7 @@ async function measure(page: Page, durations: Durations, kind: string, action: (
   durations.set(kind, [...(durations.get(kind) ?? []), ...found]);
 }
 
-async function tap(page: Page, target: Locator): Promise<void> {
+export async function tap(page: Page, target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to tap');
@@ -95,47 +95,6 @@ export async function insights(page: Page, url: string, durations: Durations): P
     // Charts draw once near the screen, in an idle moment.
     await page.waitForTimeout(1500);
     await measure(page, durations, 'insights: tap a chart', () => tap(page, canvas));
-  }
-}
-
-/**
- * The machine's floor, measured the same way: a plain page with no framework
- * whose four buttons, when tapped, are drawn anew under a new heading that
- * takes the focus. Figures at 4x CPU depend on the machine; this row says how
- * much of ours any page would pay on it.
- */
-const PLAIN_PAGE = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A plain page</title>
-<style>body{font:16px/1.5 sans-serif;margin:1rem}button{display:block;width:100%;margin:.5rem 0;padding:1rem;font:inherit}</style>
-<main><h1 tabindex="-1">Question 1</h1><div id="answers"></div></main>
-<script>
-let n = 1;
-function draw() {
-  document.getElementById('answers').replaceChildren(...[1, 2, 3, 4].map((i) => {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = 'Answer ' + i + ' to question ' + n;
-    button.addEventListener('click', next);
-    return button;
-  }));
-}
-function next() {
-  n += 1;
-  const heading = document.querySelector('h1');
-  heading.textContent = 'Question ' + n;
-  draw();
-  heading.focus();
-}
-draw();
-</script>`;
-
-export async function plainPage(page: Page, url: string, durations: Durations): Promise<void> {
-  const address = `${url}/plain-page-for-reference`;
-  await page.route(address, (route) => route.fulfill({ contentType: 'text/html', body: PLAIN_PAGE }));
-  await page.goto(address);
-  await page.waitForTimeout(1500);
-  for (let i = 0; i < QUESTIONS.length; i++) {
-    await page.waitForTimeout(350);
-    await measure(page, durations, 'reference: a plain page, tap an answer', () => tap(page, page.getByRole('button').nth(i % 4)));
   }
 }
 
