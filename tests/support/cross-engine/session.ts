@@ -52,6 +52,23 @@ export function pickElement(selector: string, text: string | null, tell = false)
 }
 
 /** Waits until `fn` answers something truthy in the page, retrying while a navigation replaces the page. */
+/** Where the page was when a wait gave up: a rare failure can then be told from the log alone. */
+async function whereThePageIs(session: Session): Promise<string> {
+  try {
+    const where = await session.evaluate(() => ({
+      address: location.href,
+      entries: history.length,
+      entry: JSON.stringify(history.state),
+      screen: document.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null,
+      heading: document.querySelector('h1')?.textContent ?? null,
+      visibility: document.visibilityState,
+    }));
+    return `the page: ${JSON.stringify(where)}`;
+  } catch (error) {
+    return `the page could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 export async function waitUntil<A extends unknown[], T>(
   session: Session,
   what: string,
@@ -71,7 +88,7 @@ export async function waitUntil<A extends unknown[], T>(
     }
     if (Date.now() > deadline) {
       const detail = last instanceof Error ? last.message : JSON.stringify(last);
-      throw new Error(`Timed out after ${PATIENCE_MS} ms waiting for ${what} (last answer: ${detail})`);
+      throw new Error(`Timed out after ${PATIENCE_MS} ms waiting for ${what} (last answer: ${detail}; ${await whereThePageIs(session)})`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
