@@ -51,14 +51,13 @@ export function pickElement(selector: string, text: string | null, tell = false)
   return tell ? found !== undefined : (found ?? null);
 }
 
-/** Waits until `fn` answers something truthy in the page, retrying while a navigation replaces the page. */
 /** Where the page was when a wait gave up: a rare failure can then be told from the log alone. */
 async function whereThePageIs(session: Session): Promise<string> {
   try {
     const where = await session.evaluate(() => ({
       address: location.href,
       entries: history.length,
-      entry: JSON.stringify(history.state),
+      entry: history.state as unknown,
       screen: document.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null,
       heading: document.querySelector('h1')?.textContent ?? null,
       visibility: document.visibilityState,
@@ -69,6 +68,7 @@ async function whereThePageIs(session: Session): Promise<string> {
   }
 }
 
+/** Waits until `fn` answers something truthy in the page, retrying while a navigation replaces the page. */
 export async function waitUntil<A extends unknown[], T>(
   session: Session,
   what: string,
