@@ -6,7 +6,7 @@
  */
 import type { Position } from './scoring.ts';
 
-/** Cells per axis: 8 cells of width 0.25, so a cell's centre is within 0.125 of any dot in it. */
+/** Cells per axis: 8 cells of width 0.25, so a cell's center is within 0.125 of any dot in it. */
 export const CELLS_PER_AXIS = 8;
 const CELL_WIDTH = 2 / CELLS_PER_AXIS;
 

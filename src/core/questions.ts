@@ -51,7 +51,7 @@ export const QUESTIONS: readonly Question[] = [
   },
   {
     id: 2,
-    text: 'I would apologise for something that was not my fault if it lets everyone move forward.',
+    text: 'I would apologize for something that was not my fault if it lets everyone move forward.',
     answers: agreement(
       { love: 1, duty: 1 },
       { love: 0.5, reason: 0.5 },

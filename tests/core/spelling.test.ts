@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The site writes American English. A quotation keeps its source's spelling
+ * (Shakespeare's "honour"), so text inside typographic quotes, and in
+ * Markdown inside *italics*, is not checked; everything else is, including
+ * front matter and the comments and strings of the core.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHECKED_DIRS = ['src/content', 'src/core'];
+
+/** British forms, each with the suffixes it takes; matched as whole words, in any case. */
+const BRITISH_FORMS: readonly string[] = [
+  // -our for -or
+  '(?:armour|honour|colour|favour|behaviour|neighbour|labour|rumour|harbour|valour|vigour|clamour|splendour|rancour|candour|ardour|humour|savour|endeavour|parlour|odour)(?:s|ed|ing|able|ably|ite|ites|ful|less|er|ers|ry)?',
+  // -re for -er
+  '(?:centre|theatre|metre|fibre|sombre|spectre|calibre|lustre|sabre|meagre|manoeuvre)(?:s|d)?',
+  // -ise for -ize (only verbs that American spelling writes with z)
+  '(?:recognis|realis|apologis|organis|civilis|criticis|summaris|sympathis|idealis|characteris|agonis|normalis|memoris|authoris|prioritis|utilis|minimis|maximis|optimis|visualis|specialis|categoris|theoris|scrutinis|patronis|finalis|legitimis|moralis|romanticis|emphasis|antagonis|tantalis|mesmeris)(?:e|es|ed|ing|ation|ations|able)',
+  '(?:analys|paralys)(?:e|ed|ing)',
+  // doubled l
+  '(?:counsell|travell|cancell|labell|modell|quarrell|fuell|signall|channell|levell|tunnell|dishevell)(?:or|ors|er|ers|ed|ing)',
+  'marvellous(?:ly)?',
+  'jewellery',
+  'woollen',
+  '(?:enrolment|fulfilment|instalment|skilful|wilful)(?:s|ly)?',
+  // -ence for -ense
+  '(?:defence|offence|pretence|licence)s?',
+  // single words
+  'judgements?',
+  'acknowledgements?',
+  'catalogues?',
+  'grey(?:s|er|est|ish|ness)?',
+  'ploughs?',
+  'moulds?',
+  'sceptic(?:s|al|ism)?',
+  'cheques?',
+  'programmes?',
+  'storeys',
+  'gaols?',
+  'learnt',
+  'spelt',
+  'whilst',
+  'amongst',
+];
+
+const BRITISH = new RegExp(`\\b(?:${BRITISH_FORMS.join('|')})\\b`, 'giu');
+
+/** Blanks out a match but keeps its line breaks, so line numbers still point at the source. */
+const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
+
+/** The text with its quotations (and, in Markdown, its italics) blanked out. */
+function unquoted(text: string, markdown: boolean): string {
+  let out = text.replace(/“[^”]*”/g, blank).replace(/‘[^’]*’/g, blank);
+  if (markdown) out = out.replace(/(?<!\*)\*(?!\*)[^*\n]+\*(?!\*)/g, blank);
+  return out;
+}
+
+interface Hit {
+  readonly file: string;
+  readonly line: number;
+  readonly word: string;
+}
+
+function britishSpellings(file: string, text: string): Hit[] {
+  const hits: Hit[] = [];
+  unquoted(text, file.endsWith('.md'))
+    .split('\n')
+    .forEach((line, i) => {
+      for (const m of line.matchAll(BRITISH)) hits.push({ file, line: i + 1, word: m[0] });
+    });
+  return hits;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return /\.(md|ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const checkedFiles = CHECKED_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir)));
+
+describe('American spelling', () => {
+  it('reads every content file and core module', () => {
+    const names = checkedFiles.map((f) => relative(ROOT, f));
+    expect(names).toContain('src/content/about/about.md');
+    expect(names).toContain('src/content/values/honor.md');
+    expect(names).toContain('src/content/figures/hamlet.md');
+    expect(names).toContain('src/core/questions.ts');
+    expect(names.filter((n) => n.startsWith('src/content/figures/')).length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('finds no British spelling in src/content and src/core outside quotations', () => {
+    const hits = checkedFiles.flatMap((f) => britishSpellings(relative(ROOT, f), readFileSync(f, 'utf8')));
+    expect(hits.map((h) => `${h.file}:${h.line}: ${h.word}`)).toEqual([]);
+  });
+
+  it('quotes with typographic marks in Markdown, so that a straight quote cannot hide a passage from the check', () => {
+    const straight = checkedFiles
+      .filter((f) => f.endsWith('.md'))
+      .flatMap((f) => {
+        const [, frontMatter = '', body = ''] = readFileSync(f, 'utf8').split(/^---$/m);
+        const inValues = frontMatter.includes('\\"') ? ['an escaped " in the front matter'] : [];
+        const inBody = body.includes('"') ? ['a straight " in the text'] : [];
+        return [...inValues, ...inBody].map((what) => `${relative(ROOT, f)}: ${what}`);
+      });
+    expect(straight).toEqual([]);
+  });
+});
+
+describe('the spelling check itself', () => {
+  it('catches each listed form, with its line', () => {
+    expect(britishSpellings('a.md', 'line one\nHe went out in his armour.')).toEqual([{ file: 'a.md', line: 2, word: 'armour' }]);
+    const words = ['Honourable', 'colours', 'centre', 'theatres', 'recognised', 'apologise', 'realising', 'counsellor', 'travelled', 'defence', 'judgement', 'grey', 'whilst'];
+    expect(britishSpellings('a.ts', words.join(' ')).map((h) => h.word)).toEqual(words);
+  });
+
+  it('leaves American spellings and words that end in -ise everywhere alone', () => {
+    const text = 'honor armor center recognize apologize counselor judgment gray promise wise otherwise surprise exercise analyses emphasis';
+    expect(britishSpellings('a.md', text)).toEqual([]);
+  });
+
+  it('exempts quotations in typographic quotes, and italics in Markdown only', () => {
+    expect(britishSpellings('a.md', 'Soldiers die ‘when honour\'s at the stake’ and “for honour”.')).toEqual([]);
+    expect(britishSpellings('a.md', 'He loves *the name of honour*.')).toEqual([]);
+    expect(britishSpellings('a.ts', '/** the *honour* of it */').map((h) => h.word)).toEqual(['honour']);
+    expect(britishSpellings('a.md', 'His "honour" in straight quotes.').map((h) => h.word)).toEqual(['honour']);
+    expect(britishSpellings('a.md', 'A **bold honour** is no quotation.').map((h) => h.word)).toEqual(['honour']);
+    expect(britishSpellings('a.md', '‘Quoted honour’ and then armour.').map((h) => h.word)).toEqual(['armour']);
+  });
+});
