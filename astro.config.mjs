@@ -98,6 +98,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' }, // a stylesheet request would hold back the first paint
+  // No page shows code, and Shiki's highlighting writes inline styles, which the policy below would block.
+  markdown: { syntaxHighlight: false },
   // Astro hashes its inline scripts and styles into each page's policy, so neither needs 'unsafe-inline'.
   vite: {
     plugins: [
