@@ -18,6 +18,7 @@ interface SecondServer {
   output: string;
   /** Where it serves, when it came up. */
   url?: string;
+  /** Stops it, if it still runs. */
   stop(): Promise<void>;
 }
 
@@ -86,10 +87,8 @@ describe('the data folder belongs to one server', () => {
     let acknowledged = await save(8);
     const second = await secondServer(product.app.dataDir);
     // Were it to come up, what it acknowledges must be kept as well.
-    if (second.url) {
-      acknowledged += await save(4, second.url);
-      await second.stop();
-    }
+    if (second.url) acknowledged += await save(4, second.url);
+    await second.stop();
     acknowledged += await save(4);
     await product.app.stop();
     await product.app.start();
