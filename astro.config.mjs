@@ -10,10 +10,8 @@ import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
 import { apiOriginOf, cspDirectives } from './src/integrations/static-headers.ts';
+import { siteUrl } from './src/lib/site-url.ts';
 import { hostedProject } from './src/lib/supabase-env.ts';
-
-// The public address the pages are published under (canonical URLs, sitemap).
-const site = process.env.SITE_URL || 'http://localhost:4321';
 
 // Read as astro:env reads them (environment or .env files). A URL without a
 // key, or a key without the URL, stops the build here, naming the variable;
@@ -24,6 +22,10 @@ if (project && !publicEnv.PUBLIC_SUPABASE_PUBLISHABLE_KEY) {
   console.warn('PUBLIC_SUPABASE_ANON_KEY is the legacy anon key; Supabase deprecates those keys: set PUBLIC_SUPABASE_PUBLISHABLE_KEY instead.');
 }
 const supabaseVariable = () => envField.string({ context: 'client', access: 'public', optional: true });
+
+// The public address the pages are published under (canonical URLs, sitemap):
+// a hosted build without it stops here, naming SITE_URL.
+const site = siteUrl(process.env.SITE_URL, project !== undefined);
 
 // Pages no search engine should list: the sitemap leaves them out and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';
@@ -96,6 +98,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' }, // a stylesheet request would hold back the first paint
+  // No page shows code, and Shiki's highlighting writes inline styles, which the policy below would block.
+  markdown: { syntaxHighlight: false },
   // Astro hashes its inline scripts and styles into each page's policy, so neither needs 'unsafe-inline'.
   vite: {
     plugins: [

@@ -4,15 +4,17 @@
  *   npm run seed -- --respondents 1000000
  *
  * DATABASE_URL picks a PostgreSQL server, else PGlite in DATA_DIR (default
- * .data), migrated first. Every respondent picks one real answer per
- * question at random. Rows go in by batches of 250,000 (one INSERT from
- * arrays each, so the summary trigger runs once per batch), tallies in the
- * same transaction, so the two always agree.
+ * .data), migrated first; a data folder another process holds is refused.
+ * Every respondent picks one real answer per question at random. Rows go
+ * in by batches of 250,000 (one INSERT from arrays each, so the summary
+ * trigger runs once per batch), tallies in the same transaction, so the two
+ * always agree.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { QUESTIONS } from '../src/core/questions.ts';
 import { VALUES, type Value } from '../src/core/values.ts';
+import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
 import type { Database, Queryable } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { readConfig } from '../server/config.ts';
@@ -150,7 +152,12 @@ function parseRespondents(argv: string[]): number {
 async function main(): Promise<void> {
   const count = parseRespondents(process.argv.slice(2));
   const config = readConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'npm run seed' }).catch(
+    (error: unknown) => {
+      if (error instanceof DataDirInUseError) error.message += '\nStop that process, seed, then start the server again.';
+      throw error;
+    },
+  );
   try {
     const started = performance.now();
     await seedRespondents(db, count);

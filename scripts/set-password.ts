@@ -5,11 +5,13 @@
  * unseen on a terminal, or piped); with --generate or an empty input it
  * makes a 96-bit one and prints it once. It connects to DATABASE_URL (a
  * hosted project's connection string), or else opens the local PGlite data
- * folder (DATA_DIR, default .data; stop the local server first: PGlite
- * takes one process at a time), and sends
- * the passphrase to public.set_hidden_page_password() as a bound parameter.
+ * folder (DATA_DIR, default .data), and sends the passphrase to
+ * public.set_hidden_page_password() as a bound parameter. PGlite takes one
+ * process at a time: while the local server holds the folder this refuses
+ * and says how to go about it.
  */
 import { text } from 'node:stream/consumers';
+import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
 import { openPostgres } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { newPassphrase, passphraseProblem, setHiddenPagePassword } from '../server/hidden-page-password.ts';
@@ -46,6 +48,16 @@ async function readPassphrase(): Promise<string> {
   return (await text(process.stdin)).replace(/\r?\n$/, '');
 }
 
+/** The two ways to a new password while the local server holds the folder. */
+function explainInUse(error: unknown): never {
+  if (error instanceof DataDirInUseError) {
+    error.message +=
+      '\nNothing was changed. Stop it (the server: Ctrl+C where it runs), run npm run set-password again, then start the server;' +
+      ' or restart the server with HIDDEN_PAGE_PASSWORD set, which it stores as the new password.';
+  }
+  throw error;
+}
+
 async function main(): Promise<void> {
   const generate = process.argv.includes('--generate');
   let passphrase = generate ? '' : await readPassphrase();
@@ -62,7 +74,7 @@ async function main(): Promise<void> {
   // folder is migrated here as the local server would at its start.
   const db = databaseUrl
     ? await openPostgres(databaseUrl, 1)
-    : await openDatabase({ dataDir: process.env.DATA_DIR || '.data' });
+    : await openDatabase({ dataDir: process.env.DATA_DIR || '.data', holder: 'npm run set-password' }).catch(explainInUse);
   try {
     await setHiddenPagePassword(db, passphrase);
   } finally {

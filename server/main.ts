@@ -3,11 +3,18 @@ import { resolve } from 'node:path';
 import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
 
 const config = readConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
+  (error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`${error.message}\nStop that process first, or give this server a DATA_DIR of its own.`);
+    process.exit(1);
+  },
+);
 const password = await ensureHiddenPagePassword(db, config.hiddenPagePassword);
 if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);

@@ -1,12 +1,43 @@
 import { resolve } from 'node:path';
+import { lockDataDir } from './data-dir-lock.ts';
 import { openPglite, openPostgres, type Database } from './engine.ts';
 import { migrate } from './migrate.ts';
 
-/** The configured database, migrated: PostgreSQL when a URL is given, else PGlite in dataDir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir ? resolve(options.dataDir) : undefined);
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** What this process is, for the message another one meets while it holds the data folder. */
+  holder?: string;
+}
+
+/**
+ * The configured database, migrated: PostgreSQL when a URL is given, else
+ * PGlite in dataDir, which this process then holds until close() (see
+ * data-dir-lock.ts). A PostgreSQL server takes many clients: no lock.
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return migrated(await openPostgres(options.databaseUrl));
+  if (!options.dataDir) return migrated(await openPglite());
+  const dataDir = resolve(options.dataDir);
+  const lock = lockDataDir(dataDir, options.holder ?? `node ${process.argv.slice(1).join(' ')}`);
+  let db: Database;
+  try {
+    db = await openPglite(dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await db.close();
+    } finally {
+      lock.release();
+    }
+  };
+  return migrated({ ...db, close });
+}
+
+async function migrated(db: Database): Promise<Database> {
   try {
     await migrate(db);
   } catch (error) {

@@ -1,12 +1,12 @@
 /**
  * The Supabase settings of a build: a URL without a key, or a key without
- * the URL, stops `astro build` naming the missing variable, and no stand-in
- * key reaches a bundle. The builds with variables run in a copy of the site
+ * the URL, stops `astro build` naming the missing variable, as does a hosted
+ * build without SITE_URL, and no stand-in key reaches a bundle. The builds with variables run in a copy of the site
  * of their own, sharing no cache with the worktree; the one without is the
  * run's own build (tests/support/run-fixtures.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +16,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const URL_VALUE = 'https://abcdefghijklmnop.supabase.co';
 const PUBLISHABLE = 'sb_publishable_Zx8TestKeyOnly_q1w2e3';
 const STAND_INS = ['local-anon-key', 'own-origin'];
+const SITE = 'https://contradictions.example.org';
 
 /** A JWT-shaped legacy key with the given role (the signature is never checked here). */
 function legacyKey(role: string): string {
@@ -77,7 +78,7 @@ describe('astro build with the Supabase variables', () => {
   function build(variables: Record<string, string>, outDir: string) {
     const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...variables };
     // Only what the case sets; vitest's NODE_ENV=test would pick another mode.
-    for (const name of [...SUPABASE_VARIABLES, 'NODE_ENV']) {
+    for (const name of [...SUPABASE_VARIABLES, 'SITE_URL', 'NODE_ENV']) {
       if (!(name in variables)) delete env[name];
     }
     const run = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir], {
@@ -110,16 +111,28 @@ describe('astro build with the Supabase variables', () => {
     expect(output).toContain('PUBLIC_SUPABASE_URL is missing');
   });
 
+  it('stops a hosted build without SITE_URL, naming it', () => {
+    const outDir = join(site, 'out-no-site');
+    const { status, output } = build({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE }, outDir);
+    expect(status).not.toBe(0);
+    expect(output).toContain('SITE_URL is missing: the Supabase variables make this a hosted build');
+    expect(existsSync(join(outDir, 'index.html'))).toBe(false);
+  });
+
   it('puts the project and its publishable key in the bundle, and no stand-in', () => {
     const outDir = join(site, 'out-hosted');
     const anon = legacyKey('anon');
     const { status, output } = build(
-      { PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE, PUBLIC_SUPABASE_ANON_KEY: anon },
+      { PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE, PUBLIC_SUPABASE_ANON_KEY: anon, SITE_URL: SITE },
       outDir,
     );
     expect(status, output).toBe(0);
     expect(foundInScripts(outDir, [PUBLISHABLE, URL_VALUE, anon, ...STAND_INS])).toEqual([PUBLISHABLE, URL_VALUE]);
     expect(readFileSync(join(outDir, '_headers'), 'utf8')).toContain(`connect-src 'self' ${URL_VALUE}`);
+    // Its pages name their public address, not the local server's.
+    const home = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(home).toContain(`<meta property="og:url" content="${SITE}/"`);
+    expect(home).not.toContain('localhost');
   });
 
   it("builds for its own origin without variables, with no project's key or address", () => {

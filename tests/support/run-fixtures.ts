@@ -19,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The built site. */
     siteDir: string;
+    /** What its `astro build` printed, standard output and error together. */
+    siteBuildLog: string;
     /** A PGlite data folder with every migration applied, as the server leaves it at its first start. */
     migratedDataDir: string;
     /** The same database as a PGlite snapshot file (PGlite's dumpDataDir). */
@@ -51,11 +53,11 @@ async function buildSite(): Promise<Made> {
   const dir = mkdtempSync(join(tmpdir(), 'mc-site-'));
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
   for (const name of [...SUPABASE_VARIABLES, 'NODE_ENV']) delete env[name];
-  await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dir], {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dir], {
     env,
     maxBuffer: 64 * 1024 * 1024,
   });
-  return { dir, provided: { siteDir: dir } };
+  return { dir, provided: { siteDir: dir, siteBuildLog: `${stdout}${stderr}` } };
 }
 
 /** The data folder as `npm start` leaves it on a fresh machine, and its snapshot. */

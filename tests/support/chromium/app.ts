@@ -18,8 +18,14 @@ export interface RpcAnswer<T = unknown> {
 
 export interface RunningApp {
   url: string;
+  /** The server's PGlite data folder. */
+  dataDir: string;
+  /** The running server's process. */
+  readonly pid: number;
   /** Stops the server; the data folder and port are kept for start(). */
   stop(): Promise<void>;
+  /** Kills the server as a power cut would (SIGKILL: no shutdown, its data folder's lock left behind). */
+  kill(): Promise<void>;
   /** Starts it again on the same port and data. */
   start(): Promise<void>;
   /** POST /rest/v1/rpc/<fn> on the running server. */
@@ -58,12 +64,12 @@ function launch(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: nu
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   stopping.add(child);
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
@@ -85,8 +91,15 @@ export async function startApp(opts: { env?: Record<string, string> } = {}): Pro
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    dataDir,
+    get pid() {
+      return child.pid!;
+    },
     async stop() {
       await stopChild(child);
+    },
+    async kill() {
+      await stopChild(child, 'SIGKILL');
     },
     async start() {
       ({ child } = await launch({ ...baseEnv, PORT: String(port) }));

@@ -1,0 +1,35 @@
+/**
+ * The public address a build publishes its pages under: canonical links,
+ * og:url and og:image, the sitemap. Read by astro.config.mjs before anything
+ * is built, beside the Supabase variables (supabase-env.ts).
+ */
+
+/** Where `npm start` serves the site, the address of a build for the local server. */
+export const LOCAL_SITE_URL = 'http://localhost:4321';
+
+/**
+ * SITE_URL, checked. A build for the local server may leave it out; a
+ * hosted build may not, or every shared link and preview card would point
+ * at localhost. Throws, naming SITE_URL, when it is missing for a hosted
+ * build or is not an http(s) address.
+ */
+export function siteUrl(value: string | undefined, hosted: boolean): string {
+  if (!value) {
+    if (!hosted) return LOCAL_SITE_URL;
+    throw new Error(
+      'SITE_URL is missing: the Supabase variables make this a hosted build, and without its public address ' +
+        `every canonical link, og:url, og:image and the sitemap would point at ${LOCAL_SITE_URL}. ` +
+        'Set SITE_URL to the address the site is published under, e.g. https://contradictions.example.org.',
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`SITE_URL must be an absolute address such as https://contradictions.example.org, not "${value}"`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(`SITE_URL must be an http or https address, not "${value}"`);
+  }
+  return value;
+}

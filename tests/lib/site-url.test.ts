@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { siteUrl } from '../../src/lib/site-url.ts';
+
+describe('siteUrl', () => {
+  it('lets a build for the local server leave SITE_URL out, as npm start serves it', () => {
+    expect(siteUrl(undefined, false)).toBe('http://localhost:4321');
+    expect(siteUrl('', false)).toBe('http://localhost:4321');
+  });
+
+  it('requires it of a hosted build, naming it', () => {
+    expect(() => siteUrl(undefined, true)).toThrow(/^SITE_URL is missing: the Supabase variables make this a hosted build/);
+    expect(() => siteUrl('', true)).toThrow(/^SITE_URL is missing/);
+  });
+
+  it('takes an http(s) address, and refuses anything else, naming SITE_URL', () => {
+    expect(siteUrl('https://contradictions.example.org', true)).toBe('https://contradictions.example.org');
+    expect(siteUrl('http://192.168.1.20:4321', false)).toBe('http://192.168.1.20:4321');
+    expect(() => siteUrl('contradictions.example.org', true)).toThrow(
+      'SITE_URL must be an absolute address such as https://contradictions.example.org, not "contradictions.example.org"',
+    );
+    expect(() => siteUrl('ftp://example.org', false)).toThrow('SITE_URL must be an http or https address, not "ftp://example.org"');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The data folder's lock, held by real processes: a live holder is refused
+ * by name, a dead one's lock is taken over, a process that exits without
+ * closing gives the folder back, and of several processes claiming one
+ * stale lock at once exactly one gets it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../server/db/data-dir-lock.ts';
+
+const MODULE = new URL('../../server/db/data-dir-lock.ts', import.meta.url).pathname;
+
+/** A child process that claims dir, says so, and then does what `then` says. */
+function claimer(dir: string, then: 'hold' | 'exit' | 'report'): ChildProcess {
+  const script = `
+    import { lockDataDir } from ${JSON.stringify(MODULE)};
+    try {
+      lockDataDir(${JSON.stringify(dir)}, 'a test holder');
+      console.log('held');
+    } catch (error) {
+      console.log('refused: ' + error.message);
+    }
+    if (${JSON.stringify(then)} === 'hold') setInterval(() => {}, 1000);
+    else if (${JSON.stringify(then)} === 'exit') process.exit(0);`;
+  return spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** The PID of a process that has ended: no process runs under it (barring reuse, which takes a wrap of PIDs). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await exited(child);
+  return child.pid!;
+}
+
+describe('the data folder lock', () => {
+  let dir = '';
+  const children: ChildProcess[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'data-dir-lock-'));
+  });
+  afterEach(async () => {
+    for (const child of children.splice(0)) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses while another process holds the folder, naming its PID, and leaves its lock alone', async () => {
+    const holder = claimer(dir, 'hold');
+    children.push(holder);
+    expect(await firstLine(holder)).toBe('held');
+    const lockText = readFileSync(join(dir, LOCK_FILE), 'utf8');
+    expect(lockText).toBe(`${holder.pid}\na test holder\n`);
+    let refusal: unknown;
+    try {
+      lockDataDir(dir, 'the second');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(DataDirInUseError);
+    expect((refusal as Error).message).toContain(`is in use by process ${holder.pid} (a test holder)`);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockText);
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
+  });
+
+  it('takes over the lock of a process that was killed', async () => {
+    const holder = claimer(dir, 'hold');
+    children.push(holder);
+    expect(await firstLine(holder)).toBe('held');
+    holder.kill('SIGKILL');
+    await exited(holder);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${holder.pid}\na test holder\n`);
+    const lock = lockDataDir(dir, 'the next one');
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\nthe next one\n`);
+    lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('takes over a lock naming a PID that no longer runs, or naming none', async () => {
+    for (const stale of [`${await deadPid()}\nthe server\n`, '', 'not a pid\n']) {
+      writeFileSync(join(dir, LOCK_FILE), stale);
+      const lock = lockDataDir(dir, 'after a crash');
+      expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\nafter a crash\n`);
+      lock.release();
+    }
+  });
+
+  it('refuses a second claim from the same process', () => {
+    const lock = lockDataDir(dir, 'first');
+    try {
+      expect(() => lockDataDir(dir, 'second')).toThrow(`is in use by process ${process.pid} (this same process)`);
+    } finally {
+      lock.release();
+    }
+    lockDataDir(dir, 'third').release();
+  });
+
+  it('is given back by a process that exits without closing', async () => {
+    const holder = claimer(dir, 'exit');
+    children.push(holder);
+    expect(await firstLine(holder)).toBe('held');
+    await exited(holder);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('goes to exactly one of several processes claiming a stale lock at once', async () => {
+    writeFileSync(join(dir, LOCK_FILE), `${await deadPid()}\nthe server\n`);
+    const racers = Array.from({ length: 4 }, () => claimer(dir, 'hold'));
+    children.push(...racers);
+    const lines = await Promise.all(racers.map(firstLine));
+    const winners = racers.filter((_, i) => lines[i] === 'held');
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]!.pid;
+    for (const line of lines.filter((l) => l !== 'held')) expect(line).toContain(`in use by process ${winner} (a test holder)`);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${winner}\na test holder\n`);
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
+  });
+});
