@@ -1,5 +1,5 @@
 /** The engines of the cross-engine suite, and how each one starts. */
-import { firefoxBinary, webkitBinaries, type EngineId, type WebKitBinaries } from './binaries.ts';
+import { firefoxBinary, webkitBinaries, type EngineId, type WebKitBinaries } from '../../../scripts/engine-binaries.ts';
 import { startFirefox } from './firefox.ts';
 import type { Session } from './session.ts';
 import { startWebKit } from './webkit.ts';

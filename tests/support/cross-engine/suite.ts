@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../chromium/app.ts';
 import { spreadRespondents, submitAll } from '../chromium/insights-page.ts';
-import { ENGINE_PACKAGES, missingPackages } from './binaries.ts';
+import { ENGINE_PACKAGES, missingPackages } from '../../../scripts/engine-binaries.ts';
 import type { Engine } from './engines.ts';
 import type { Session } from './session.ts';
 

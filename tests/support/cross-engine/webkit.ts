@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, Capabilities, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
-import type { WebKitBinaries } from './binaries.ts';
+import type { WebKitBinaries } from '../../../scripts/engine-binaries.ts';
 import { startXvfb } from '../../../scripts/xvfb.ts';
 import { installPageHooks, PHONE, pickElement, takePageHooks, type PageFunction, type Session } from './session.ts';
 
