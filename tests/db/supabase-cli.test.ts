@@ -60,11 +60,11 @@ describe.runIf(process.env.DATABASE_URL)("Supabase's CLI", () => {
   }, 120_000);
 
   it('db lint --level warning finds nothing unlisted on the pushed database, and every listed finding is still there', async () => {
-    const [{ available }] = await pushed!.db.query<{ available: boolean }>(
-      `select exists (select 1 from pg_available_extensions where name = 'plpgsql_check') as available`,
+    const [server] = await pushed!.db.query<{ available: boolean; major: number }>(
+      `select exists (select 1 from pg_available_extensions where name = 'plpgsql_check') as available,
+              current_setting('server_version_num')::int / 10000 as major`,
     );
-    const [{ major }] = await pushed!.db.query<{ major: string }>(`select current_setting('server_version_num')::int / 10000 as major`);
-    expect(available, `db lint needs plpgsql_check on the server: install Debian's ${plpgsqlCheckPackage(major)}`).toBe(true);
+    expect(server!.available, `db lint needs plpgsql_check on the server: install Debian's ${plpgsqlCheckPackage(server!.major)}`).toBe(true);
     const { run, findings } = await lintFunctions(pushed!.scratch.url);
     expect(unknownFindings(findings), JSON.stringify(findings, null, 1)).toEqual([]);
     expect(staleFindings(findings, ['plpgsql_check'])).toEqual([]);
