@@ -43,7 +43,8 @@ export async function runSupabase(args: string[]): Promise<CliRun> {
     const { stdout, stderr } = await promisify(execFile)('npx', ['--no-install', 'supabase', ...args], {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+      // Nothing sent anywhere, and no look for a newer version: the pinned one is the point.
+      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', SUPABASE_NO_UPDATE_NOTIFIER: '1' },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
