@@ -11,7 +11,7 @@ import { BALANCE_BOUNDS, LEANS, balanceFailures, measureBalance } from '../src/c
 import { leanOf } from '../src/core/points.ts';
 import { formatPercent, positionOf, scoreChoices } from '../src/core/scoring.ts';
 import type { ValueScores } from '../src/core/values.ts';
-import { randomChoices, seededRandom } from '../tests/support/random-answers.ts';
+import { randomChoices, seededRandom } from './random-answers.ts';
 import { readFigureFiles } from '../src/figures/files.ts';
 
 /** Quadrants as the chart shows them. */

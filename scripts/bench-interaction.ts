@@ -21,7 +21,7 @@
  * Chromium runs with a window on a virtual display (Xvfb) when there is
  * one: headless, it holds back the paint after a keystroke in /hehe's
  * search by up to a second and a half, which a browser with a window does
- * not (README, "Interaction").
+ * not (docs/performance.md, "Interaction").
  */
 import { chromium, type Browser } from 'playwright-core';
 import { median, runBench } from './bench-server.ts';

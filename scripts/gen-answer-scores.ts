@@ -42,7 +42,9 @@ export function applyReferenceDataSql(): string {
   );
   const pairs = QUADRANT_PAIRS.map(([first_value, second_value], i) => ({ pair_position: i + 1, first_value, second_value }));
   const d = SAVED_DENOMINATORS;
-  const jsonLines = (rows: object[]) => `'[\n${rows.map((r) => `    ${JSON.stringify(r).replaceAll("'", "''")}`).join(',\n')}\n  ]'`;
+  // Cast explicitly: plpgsql_check (`supabase db lint`) warns on the implicit text-to-jsonb assignment.
+  const jsonLines = (rows: object[]) =>
+    `'[\n${rows.map((r) => `    ${JSON.stringify(r).replaceAll("'", "''")}`).join(',\n')}\n  ]'::jsonb`;
   return `-- Brings the reference tables to what src/core says, and changes nothing
 -- when they already agree: safe to run again at any time.
 create or replace function private.apply_reference_data()
@@ -150,9 +152,14 @@ function timestampVersion(date: Date): bigint {
   return BigInt(date.toISOString().replace(/\D/g, '').slice(0, 14));
 }
 
+/**
+ * A reference data migration is one the generator wrote: named so, or
+ * carrying its header under another name (20261126050000_explicit_casts.sql,
+ * which regenerated the function when only its SQL changed).
+ */
 export function newestReferenceDataMigration(dir = MIGRATIONS_DIR): string | undefined {
   return readdirSync(dir)
-    .filter((f) => f.endsWith(SUFFIX))
+    .filter((f) => f.endsWith(SUFFIX) || (f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').startsWith(GENERATED)))
     .sort()
     .at(-1);
 }

@@ -5,9 +5,10 @@
  * CI reads.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { missingPackages } from '../tests/support/cross-engine/binaries.ts';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { missingPackages } from './engine-binaries.ts';
 import { HEADLESS_SHELL, findChromium, findTestChromium } from './chromium.ts';
+import { plpgsqlCheckPackage } from './supabase-cli.ts';
 
 const RESULTS_DIR = '.test-results';
 const JSON_REPORT = `${RESULTS_DIR}/vitest.json`;
@@ -65,6 +66,17 @@ function ensureOtherEngines(): void {
   installDebianPackages([...missingPackages('firefox'), ...missingPackages('webkit')], 'the cross-engine tests');
 }
 
+/**
+ * plpgsql_check, which `supabase db lint` needs on the server
+ * (tests/db/supabase-cli.test.ts), for every PostgreSQL installed from
+ * Debian on this machine, installed when missing and this runs as root.
+ */
+function ensurePlpgsqlCheck(): void {
+  const majors = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  const missing = majors.filter((m) => !existsSync(`/usr/share/postgresql/${m}/extension/plpgsql_check.control`));
+  installDebianPackages(missing.map(plpgsqlCheckPackage), 'supabase db lint');
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -74,6 +86,7 @@ interface VitestReport {
 
 ensureChromium();
 ensureOtherEngines();
+ensurePlpgsqlCheck();
 mkdirSync(RESULTS_DIR, { recursive: true });
 rmSync(JSON_REPORT, { force: true });
 

@@ -1,8 +1,8 @@
 /**
  * A virtual X display (Debian's Xvfb) for a browser that runs with a window:
  * WebKitGTK in the cross-engine tests, and Chromium in `npm run
- * bench:interaction`, whose headless mode holds back some paints (README,
- * "Interaction").
+ * bench:interaction`, whose headless mode holds back some paints
+ * (docs/performance.md, "Tried and dropped").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 

@@ -1,4 +1,4 @@
-/** Sizes and timings of what the quiz shows, shared by the islands and the browser tests. */
+/** Sizes and timings of what the quiz shows, as the spec gives them; the browser tests write the spec's figures themselves. */
 
 /** Fade between questions, in milliseconds. */
 export const QUESTION_FADE_MS = 300;

@@ -70,13 +70,13 @@ declare
     {"question_id":12,"answer_text":"Neutral","position":3,"love":0,"duty":0,"honor":0,"reason":0.5},
     {"question_id":12,"answer_text":"Disagree","position":4,"love":0.5,"duty":0,"honor":0,"reason":0},
     {"question_id":12,"answer_text":"Strongly Disagree","position":5,"love":1,"duty":0,"honor":0,"reason":0}
-  ]';
+  ]'::jsonb;
   pairs constant jsonb := '[
     {"pair_position":1,"first_value":"love","second_value":"honor"},
     {"pair_position":2,"first_value":"love","second_value":"reason"},
     {"pair_position":3,"first_value":"honor","second_value":"duty"},
     {"pair_position":4,"first_value":"duty","second_value":"reason"}
-  ]';
+  ]'::jsonb;
   dropped text;
   new_pairs integer;
 begin

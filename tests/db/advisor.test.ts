@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/engine.ts';
 import { asAnon, forEachEngine } from '../support/db-engines.ts';
 
-/** Every function anon and authenticated may call: the README's API section lists the same. */
+/** Every function anon and authenticated may call: docs/backend.md's API section lists the same. */
 const API_FUNCTIONS = [
   'public.answer_shares()',
   'public.find_respondents(text, text)',

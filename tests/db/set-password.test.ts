@@ -45,6 +45,16 @@ for (const engine of availableEngines()) {
       }
     }
 
+    /** The stored bcrypt hash: a new salt makes it differ after any write, even of the same password. */
+    async function storedHash(): Promise<string | undefined> {
+      const db = engine === 'postgres' ? fresh!.db : await openDatabase({ dataDir });
+      try {
+        return (await db.query<{ password_hash: string }>('select password_hash from public.hidden_page_secret'))[0]?.password_hash;
+      } finally {
+        if (engine === 'pglite') await db.close();
+      }
+    }
+
     beforeAll(async () => {
       if (engine === 'postgres') fresh = await freshDatabase('postgres');
       else {
@@ -78,15 +88,16 @@ for (const engine of availableEngines()) {
       }
     }, 180_000);
 
-    it('refuses under 8 characters or over 72 bytes before connecting, and changes nothing', async () => {
+    it('refuses under 8 characters or over 72 bytes, and the database it points at keeps its password', async () => {
       await setPassword('the one that stays\n', target());
-      const unreachable = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
-      const short = await setPassword('seven!!\n', unreachable);
+      const before = await storedHash();
+      const short = await setPassword('seven!!\n', target());
       expect(short.code).toBe(2);
       expect(short.stderr).toContain('at least 8 characters; this one has 7. Nothing was changed.');
-      const long = await setPassword(`${'é'.repeat(37)}\n`, unreachable);
+      const long = await setPassword(`${'é'.repeat(37)}\n`, target());
       expect(long.code).toBe(2);
       expect(long.stderr).toContain('at most 72 bytes in UTF-8 (bcrypt reads no further); this one has 74');
+      expect(await storedHash()).toBe(before);
       expect(await unlocks('the one that stays')).toBe(200);
     }, 180_000);
   });

@@ -78,6 +78,14 @@ describe('social cards in the built site', () => {
       expect(meta!['og:image:alt']).toContain(`one dot that leans ${leaningOf(cellCentre(cell))}`);
       expect(meta!.robots).toBe('noindex, nofollow');
     }
+    // No name: past the leaning, every cell's card says the same words, so nothing of whoever shared it is there.
+    const words = MAP_CELLS.map((cell) => {
+      const meta = metas.get(`r/${cellSlug(cell)}.html`)!;
+      return [meta['og:title'], meta['og:description'], meta['og:image:alt'], meta['twitter:title'], meta['twitter:description']]
+        .map((text) => text?.replaceAll(leaningOf(cellCentre(cell)), '<leaning>').replaceAll(cellSlug(cell), '<cell>'))
+        .join('\n');
+    });
+    expect(new Set(words).size, words.join('\n---\n')).toBe(1);
     expect(readdirSync(join(siteDir, 'cards')).filter((f) => f.endsWith('.png'))).toHaveLength(MAP_CELLS.length + 6);
   });
 });

@@ -24,6 +24,8 @@ const FILES: Record<string, string> = {
   'values/love.html': html('on love'),
   '404.html': html('page not found'),
   '_astro/app.1a2b3c.js': `export const words = ${JSON.stringify('contradiction '.repeat(300))};`,
+  // The site's own build inlines its CSS; a stylesheet file must still go out compressed.
+  '_astro/look.4d5e6f.css': '.card { margin: 0 auto; padding: 1rem; }\n'.repeat(200),
   'robots.txt': 'User-agent: *\nAllow: /\n',
 };
 
@@ -60,6 +62,7 @@ describe('the local server serves the built site as a static host does', () => {
       ['/', 'index.html'],
       ['/values/love', 'values/love.html'],
       ['/_astro/app.1a2b3c.js', '_astro/app.1a2b3c.js'],
+      ['/_astro/look.4d5e6f.css', '_astro/look.4d5e6f.css'],
     ] as const) {
       const original = readFileSync(join(siteDir, file));
       const br = await get(url, 'gzip, deflate, br');
@@ -79,6 +82,7 @@ describe('the local server serves the built site as a static host does', () => {
     }
     expect((await get('/', 'br')).headers['content-type']).toBe('text/html; charset=utf-8');
     expect((await get('/_astro/app.1a2b3c.js', 'br')).headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect((await get('/_astro/look.4d5e6f.css', 'br')).headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
   it('caches fingerprinted assets for a year and makes pages revalidate', async () => {

@@ -1,5 +1,5 @@
 /**
- * The CSS convention of the README, checked on the sources: shared look in
+ * The CSS convention of docs/architecture.md, checked on the sources: shared look in
  * src/styles/global.css, scoped <style> in Astro components, a CSS module
  * beside each island; tokens and the reset written once, no rule twice; and
  * no class used in a component that no style defines (the built pages are

@@ -11,8 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../chromium/app.ts';
 import { spreadRespondents, submitAll } from '../chromium/insights-page.ts';
-import { ENGINE_PACKAGES, missingPackages } from './binaries.ts';
+import { ENGINE_PACKAGES, missingPackages } from '../../../scripts/engine-binaries.ts';
 import type { Engine } from './engines.ts';
+import type { Front } from './hooked-front.ts';
 import type { Session } from './session.ts';
 
 export interface Context {
@@ -38,6 +39,7 @@ function cannotStart(engine: Engine, error: unknown): string {
 export function describeEngine(engine: Engine, flows: readonly (readonly [string, Flow])[]): void {
   describe(`${engine.title}, phone-sized`, () => {
     let app: RunningApp | undefined;
+    let front: Front | undefined;
     let session: Session | undefined;
     let unavailable: string | undefined;
 
@@ -47,6 +49,7 @@ export function describeEngine(engine: Engine, flows: readonly (readonly [string
         startApp().then(async (running) => {
           app = running;
           await submitAll(running, SEEDED);
+          if (engine.front) front = await engine.front(running);
         }),
         missing.length ? Promise.reject(new Error(`missing Debian package ${missing.join(', ')}`)) : engine.start(),
       ]);
@@ -60,12 +63,13 @@ export function describeEngine(engine: Engine, flows: readonly (readonly [string
 
     afterAll(async () => {
       await session?.close();
+      await front?.close();
       await app?.dispose();
     });
 
     /** The running engine and server, or the test is failed (CI) or skipped (elsewhere) for want of them. */
     function running(test: { skip(note?: string): void }): Context {
-      if (session && app) return { session, app };
+      if (session && app) return { session, app: front?.app ?? app };
       if (IN_CI) throw new Error(unavailable);
       test.skip(unavailable);
       throw new Error('unreachable: skip() ends the test');

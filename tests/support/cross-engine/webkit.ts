@@ -4,10 +4,11 @@
  * virtual X display (Xvfb), and selenium-webdriver speaks classic WebDriver
  * to it. Nothing is downloaded.
  *
- * Classic WebDriver cannot run a script before the page's own, so the watch
- * over errors and policy violations starts with the first script the test
- * sends to each document (as soon as it loads); a violation that blocked
- * one of the page's inline scripts still shows, as islands that never wake.
+ * Classic WebDriver cannot run a script before the page's own, so the
+ * engine is pointed at a front server (hooked-front.ts) that puts the watch
+ * over errors and policy violations first in every page's head. A document
+ * the early watch did not reach is reported as a problem; the test's own
+ * scripts install the watch there too, late, to see what they can.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,8 +16,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, Capabilities, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
-import type { WebKitBinaries } from './binaries.ts';
+import type { WebKitBinaries } from '../../../scripts/engine-binaries.ts';
 import { startXvfb } from '../../../scripts/xvfb.ts';
+import { EARLY_FLAG } from './hooked-front.ts';
 import { installPageHooks, PHONE, pickElement, takePageHooks, type PageFunction, type Session } from './session.ts';
 
 function freePort(): Promise<number> {
@@ -103,7 +105,11 @@ function webkitSession(driver: WebDriver, downloads: string, stopAll: () => void
   /** What the document on screen saw since it was last asked. */
   async function harvest(): Promise<void> {
     try {
-      problems.push(...((await driver.executeScript(`return (${takePageHooks.toString()})()`)) as string[] | null ?? []));
+      const seen = (await driver.executeScript(
+        `return { early: window.${EARLY_FLAG} === true, href: location.href, problems: (${takePageHooks.toString()})() }`,
+      )) as { early: boolean; href: string; problems: string[] | null };
+      if (!seen.early && seen.href !== 'about:blank') problems.push(`hooks: installed only after ${seen.href} had loaded`);
+      problems.push(...(seen.problems ?? []));
     } catch {
       // A document being replaced has nothing more to tell.
     }

@@ -1,11 +1,12 @@
 /**
  * Where Debian puts the engines besides Chromium that visitors use, and
- * which Debian packages bring them. Read by the suite and by `npm test`,
- * which installs the missing packages when it runs as root.
+ * which Debian packages bring them. Read by the cross-engine suite
+ * (tests/support/cross-engine) and by `npm test`, which installs the
+ * missing packages when it runs as root.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { onPath } from '../../../scripts/on-path.ts';
+import { onPath } from './on-path.ts';
 
 export type EngineId = 'firefox' | 'webkit';
 
