@@ -9,6 +9,9 @@ import { useProduct } from '../support/chromium/product.ts';
 
 const FIGURES = readFigureFiles();
 
+/** The text with its typographic quotes and apostrophes made straight, as a source may write either. */
+const straightQuotes = (text: string): string => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+
 describe('/figures', () => {
   const product = useProduct();
   let context: BrowserContext;
@@ -50,11 +53,11 @@ describe('/figures', () => {
       const article = page.locator(`article#${figure.slug}`);
       expect(await article.count(), figure.slug).toBe(1);
       expect(await article.getByRole('heading', { level: 3 }).innerText()).toBe(figure.data.name);
-      // Markdown sets typographic quotes: compare the words, not the apostrophes.
-      const text = (await article.innerText()).replaceAll('’', "'");
-      expect(text).toContain(figure.data.work);
-      expect(text).toContain(figure.data.line);
-      expect(text).toContain(figure.body.split(/\s+/).slice(0, 8).join(' '));
+      // Markdown sets typographic quotes: compare the words, not the quote marks, on both sides.
+      const text = straightQuotes(await article.innerText());
+      expect(text).toContain(straightQuotes(figure.data.work));
+      expect(text).toContain(straightQuotes(figure.data.line));
+      expect(text).toContain(straightQuotes(figure.body.split(/\s+/).slice(0, 8).join(' ')));
       // The sources sit in a closed <details>: listed in full, shown on request.
       const sources = article.locator('details.figure__sources');
       expect(await sources.getAttribute('open')).toBeNull();
