@@ -45,6 +45,9 @@ begin
     raise notice 'pg_cron is not available (%): names expire only when private.erase_expired_names() is run', sqlerrm;
     return;
   end;
+  -- As Supabase's guide to pg_cron has it: the role that schedules reaches its tables.
+  execute format('grant usage on schema cron to %I', current_user);
+  execute format('grant all privileges on all tables in schema cron to %I', current_user);
   perform cron.schedule('erase-expired-names', '17 * * * *', 'select private.erase_expired_names()');
 end;
 $$;
