@@ -6,6 +6,7 @@ import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
+import { eraseExpiredNamesHourly } from './retention.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
@@ -20,6 +21,7 @@ if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
+const retention = await eraseExpiredNamesHourly(db);
 const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustProxy: config.trustProxy });
 
 /** How long answers under way may take to finish when the server is told to stop. */
@@ -33,6 +35,7 @@ const shutdown = async () => {
   const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(cut);
+  retention.stop();
   await db.close();
   process.exit(0);
 };

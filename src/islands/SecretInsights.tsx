@@ -4,6 +4,7 @@ import type { SecretInsights as SecretData } from '../lib/api.ts';
 import { $search, $secret, pickRespondent } from '../stores/secret-insights.ts';
 import { DATA_STATUS } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
+import { CsvDownload } from './insights/CsvDownload.tsx';
 import { NameSearch } from './insights/NameSearch.tsx';
 import { PasswordGate } from './insights/PasswordGate.tsx';
 import { PickedName } from './insights/PickedName.tsx';
@@ -37,6 +38,7 @@ function SecretView({ insights }: { insights: SecretData | null }) {
         Welcome to Secret Insights
       </h1>
       {insights && <p className={styles.count}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
+      {insights && <CsvDownload />}
       <div className={styles.grid}>
         <CrowdCharts
           insights={insights}

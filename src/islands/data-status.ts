@@ -35,6 +35,9 @@ export const DATA_STATUS = {
   search: {
     failed: 'The search could not be made just now: the server did not answer. Try again in a moment.',
   },
+  csv: {
+    failed: 'The CSV could not be finished: the server did not answer every page. Nothing was saved; try again in a moment.',
+  },
 } as const satisfies {
   comparison: Record<Missing, string>;
   answerShares: { failed: string };
@@ -42,4 +45,5 @@ export const DATA_STATUS = {
   insightsFailed: string;
   unlock: Record<'failed' | 'throttled', string>;
   search: { failed: string };
+  csv: { failed: string };
 };

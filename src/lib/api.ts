@@ -10,6 +10,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ValueTuple } from '../core/points.ts';
+import type { RespondentRow } from '../core/respondents-csv.ts';
 import type { AnswerChoice, QuadrantKey } from '../core/scoring.ts';
 import type { Value, ValueScores } from '../core/values.ts';
 import type { Database } from './database.types.ts';
@@ -168,6 +169,20 @@ export function fetchSecretInsights(password: string): Promise<SecretInsights> {
 
 export function findRespondents(password: string, query: string): Promise<RespondentMatches> {
   return rpc('find_respondents', { password, query }) as Promise<RespondentMatches>;
+}
+
+/** One page of the hidden page's CSV download, in the order respondents were saved. */
+export interface RespondentsPage {
+  /** Respondents in all, now. */
+  total: number;
+  rows: RespondentRow[];
+  /** What to ask after for the next page; null on the last one. */
+  next: number | null;
+}
+
+/** Rejects with an ApiError when the password is wrong, as fetchSecretInsights does. */
+export function fetchRespondentsPage(password: string, afterId: number | null, pageSize: number): Promise<RespondentsPage> {
+  return rpc('export_respondents', { password, after_id: afterId, page_size: pageSize }) as Promise<RespondentsPage>;
 }
 
 /** How everyone answered each question: the results screen's "others who chose this". */

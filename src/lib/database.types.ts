@@ -245,6 +245,10 @@ export type Database = {
     }
     Functions: {
       answer_shares: { Args: Record<PropertyKey, never>; Returns: Json }
+      export_respondents: {
+        Args: { after_id: number; page_size: number; password: string }
+        Returns: Json
+      }
       find_respondents: {
         Args: { password: string; query: string }
         Returns: Json

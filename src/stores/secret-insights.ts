@@ -4,7 +4,16 @@
  * address, not in any atom a component could render.
  */
 import { atom } from 'nanostores';
-import { ApiError, fetchSecretInsights, isRateLimited, findRespondents, type RespondentMatches, type SecretInsights } from '../lib/api.ts';
+import {
+  ApiError,
+  fetchRespondentsPage,
+  fetchSecretInsights,
+  isRateLimited,
+  findRespondents,
+  type RespondentMatches,
+  type RespondentsPage,
+  type SecretInsights,
+} from '../lib/api.ts';
 import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
 import { withRespondents } from './insights.ts';
 import { remoteData } from './remote.ts';
@@ -47,6 +56,12 @@ export async function unlock(candidate: string): Promise<UnlockOutcome> {
   if (outcome !== 'ready' && outcome !== 'empty') return 'failed';
   password = candidate;
   return 'unlocked';
+}
+
+/** A page of the CSV download, asked with the password the page was unlocked with. */
+export function fetchUnlockedRespondentsPage(afterId: number | null, pageSize: number): Promise<RespondentsPage> {
+  if (password === null || !isUnlocked()) return Promise.reject(new Error('The hidden page is locked'));
+  return fetchRespondentsPage(password, afterId, pageSize);
 }
 
 export function pickRespondent(chart: ScatterPlot, dot: PickedDot): void {

@@ -11,9 +11,12 @@
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 
--- What the API cannot see: limits, events, settings and helpers.
+-- What the API cannot see: limits, events, settings and helpers. PostgREST
+-- does not expose it; the API roles may use it only to run the few definers
+-- that the API's functions in public call (each granted beside it).
 create schema if not exists private;
 revoke all on schema private from public, anon, authenticated;
+grant usage on schema private to anon, authenticated;
 revoke create on schema public from public, anon, authenticated;
 
 -- Global: the only way to take back PUBLIC's execute on new functions.

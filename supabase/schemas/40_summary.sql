@@ -153,8 +153,11 @@ after insert on public.responses
 referencing new table as inserted
 for each statement execute function private.fold_inserted_responses();
 
+-- Only the columns summed and counted: erasing a name changes no figure,
+-- and must not reread a million rows to find that out.
 create trigger responses_recompute_summary
-after update or delete on public.responses
+after update of love, duty, honor, reason, love_normalized, duty_normalized, honor_normalized, reason_normalized
+or delete on public.responses
 for each statement execute function private.recompute_response_summary();
 
 create trigger responses_truncate_summary

@@ -113,9 +113,13 @@ end;
 $$;
 grant execute on function public.set_hidden_page_password(text) to service_role;
 
+-- The page's API: each function in public runs as its caller and calls a
+-- definer of the same name and contract in private, which PostgREST does not
+-- expose (60_insights.sql says why).
+
 -- secret_insights: what insights() returns, with each point's name, for the
 -- holder of the password. Volatile: a wrong guess is recorded.
-create function public.secret_insights(password text) returns json
+create function private.secret_insights(password text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refusal json := private.hidden_page_refusal(password);
@@ -126,12 +130,18 @@ begin
   return private.insights_json(true);
 end;
 $$;
+grant execute on function private.secret_insights(text) to anon, authenticated;
+
+create function public.secret_insights(password text) returns json
+language sql volatile security invoker set search_path = '' as $$
+  select private.secret_insights(password);
+$$;
 grant execute on function public.secret_insights(text) to anon, authenticated;
 
 -- find_respondents: case-insensitive name search over every row. The query
 -- is matched as plain text (no wildcards), so %, _ and quotes are just
 -- characters. At most 200 matches come back, with the total.
-create function public.find_respondents(password text, query text) returns json
+create function private.find_respondents(password text, query text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refusal json := private.hidden_page_refusal(password);
@@ -162,4 +172,59 @@ begin
   return result;
 end;
 $$;
+grant execute on function private.find_respondents(text, text) to anon, authenticated;
+
+create function public.find_respondents(password text, query text) returns json
+language sql volatile security invoker set search_path = '' as $$
+  select private.find_respondents(password, query);
+$$;
 grant execute on function public.find_respondents(text, text) to anon, authenticated;
+
+-- export_respondents: what the hidden page shows, row by row, for its CSV
+-- download: name (null when anonymous or erased), time (UTC) and the four
+-- normalized values, in the order of id. One page per call, after_id being
+-- the last id of the page before (null for the first): a keyset, so the last
+-- page of a million rows costs what the first does. next is the id to ask
+-- after, null on the last page; total is how many rows there are now. Each
+-- page passes the same password check and throttle as the page itself.
+create function private.export_respondents(password text, after_id bigint, page_size integer) returns json
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  refusal json := private.hidden_page_refusal(password);
+  most constant integer := 10000;
+  result json;
+begin
+  if refusal is not null then
+    return refusal;
+  end if;
+  if page_size is null or page_size < 1 or page_size > most then
+    raise exception using errcode = '22023',
+      message = format('page_size must be from 1 to %s', most);
+  end if;
+
+  select json_build_object(
+           'total', (select coalesce(max(s.respondents), 0) from public.response_summary s where s.id),
+           'rows', coalesce(json_agg(json_build_array(
+             p.name, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+             p.love_normalized, p.duty_normalized, p.honor_normalized, p.reason_normalized
+           ) order by p.id), '[]'::json),
+           'next', case when count(*) = page_size then max(p.id) end)
+  into result
+  from (
+    select r.id, r.name, r.created_at,
+           r.love_normalized, r.duty_normalized, r.honor_normalized, r.reason_normalized
+    from public.responses r
+    where r.id > coalesce(after_id, 0)
+    order by r.id
+    limit page_size
+  ) p;
+  return result;
+end;
+$$;
+grant execute on function private.export_respondents(text, bigint, integer) to anon, authenticated;
+
+create function public.export_respondents(password text, after_id bigint, page_size integer) returns json
+language sql volatile security invoker set search_path = '' as $$
+  select private.export_respondents(password, after_id, page_size);
+$$;
+grant execute on function public.export_respondents(text, bigint, integer) to anon, authenticated;

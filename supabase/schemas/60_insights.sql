@@ -124,23 +124,40 @@ begin
 end;
 $$;
 
+-- The API below: each function in public runs as its caller (security
+-- invoker) and calls a definer of the same name and contract in private,
+-- which PostgREST does not expose. The advisor's lints 0028/0029 flag a
+-- definer that the API roles can execute in an exposed schema.
+
 -- insights: aggregates and unnamed points for every visitor. Never a name.
-create function public.insights() returns json
+create function private.insights() returns json
 language sql stable security definer set search_path = '' as $$
   select private.insights_json(false);
+$$;
+grant execute on function private.insights() to anon, authenticated;
+
+create function public.insights() returns json
+language sql stable security invoker set search_path = '' as $$
+  select private.insights();
 $$;
 grant execute on function public.insights() to anon, authenticated;
 
 -- answer_shares: the results screen's "others who chose this".
-create function public.answer_shares() returns json
+create function private.answer_shares() returns json
 language sql stable security definer set search_path = '' as $$
   select private.answer_shares_json();
+$$;
+grant execute on function private.answer_shares() to anon, authenticated;
+
+create function public.answer_shares() returns json
+language sql stable security invoker set search_path = '' as $$
+  select private.answer_shares();
 $$;
 grant execute on function public.answer_shares() to anon, authenticated;
 
 -- response_stats: the comparison average: how many have answered and the
 -- mean of each normalized value. Never a name.
-create function public.response_stats() returns jsonb
+create function private.response_stats() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'count', coalesce(s.respondents, 0),
@@ -149,5 +166,11 @@ language sql stable security definer set search_path = '' as $$
   from (select 1) as one
   left join public.response_summary s on s.id
   cross join lateral (select private.summary_means(s) as m) as means;
+$$;
+grant execute on function private.response_stats() to anon, authenticated;
+
+create function public.response_stats() returns jsonb
+language sql stable security invoker set search_path = '' as $$
+  select private.response_stats();
 $$;
 grant execute on function public.response_stats() to anon, authenticated;
