@@ -59,7 +59,10 @@
     const same = screen.getAttribute('data-screen') === copy.getAttribute('data-screen');
     const own = (el) => (same && el.id ? screen.querySelector(`#${el.id}`) : null);
     const focused = copy.contains(document.activeElement) && own(document.activeElement);
-    for (const field of copy.querySelectorAll('input[id]')) own(field) && (own(field).value = field.value);
+    for (const field of copy.querySelectorAll('input[id]')) {
+      const twin = own(field);
+      if (twin) twin.value = field.value;
+    }
     copy.remove();
     document.documentElement.removeAttribute('data-early-copy');
     if (focused) focused.focus();

@@ -40,11 +40,12 @@ export default function OverlayDialog({ id, title, onClose, children, actions }:
   };
 
   return (
+    // A click on the backdrop is a pointer's shortcut: Escape (onCancel) and the two close buttons are the keyboard's.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       id={id}
       className={styles.dialog}
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       onCancel={onCancel}

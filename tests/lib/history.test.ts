@@ -34,6 +34,8 @@ class FakeTab implements Browser {
   readonly history: Browser['history'];
 
   constructor() {
+    // The history object's getter and methods have a `this` of their own: the tab is named once here.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const tab = this;
     this.history = {
       get state(): unknown {

@@ -87,7 +87,9 @@ export async function startApp(opts: { env?: Record<string, string> } = {}): Pro
     HIDDEN_PAGE_PASSWORD: E2E_PASSWORD,
     ...opts.env,
   };
-  let { child, port } = await launch(baseEnv);
+  const first = await launch(baseEnv);
+  const { port } = first;
+  let { child } = first;
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
