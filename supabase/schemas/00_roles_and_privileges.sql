@@ -14,6 +14,9 @@ create extension if not exists pgcrypto with schema extensions;
 -- What the API cannot see: limits, events, settings and helpers.
 create schema if not exists private;
 revoke all on schema private from public, anon, authenticated;
+-- The API's functions in public run their privileged bodies here; the API
+-- roles may reach those and nothing else in it (each is granted beside it).
+grant usage on schema private to anon, authenticated;
 revoke create on schema public from public, anon, authenticated;
 
 -- Global: the only way to take back PUBLIC's execute on new functions.

@@ -11,12 +11,15 @@ import { asAnon, forEachEngine } from '../support/db-engines.ts';
 
 /** Every function anon and authenticated may call: the README's API section lists the same. */
 const API_FUNCTIONS = [
+  'private.submit_response(uuid, text, jsonb, text)',
+  'private.withdraw_response(uuid, text)',
   'public.answer_shares()',
   'public.find_respondents(text, text)',
   'public.insights()',
   'public.response_stats()',
   'public.secret_insights(text)',
-  'public.submit_response(uuid, text, jsonb)',
+  'public.submit_response(uuid, text, jsonb, text)',
+  'public.withdraw_response(uuid, text)',
 ];
 
 const OUR_SCHEMAS = ['public', 'private'];
@@ -60,6 +63,7 @@ const TABLES: [string, string][] = [
   ['private.settings', 'value'],
   ['private.client_events', 'kind'],
   ['private.password_lockouts', 'until'],
+  ['private.withdrawable_answers', 'answer_texts'],
 ];
 
 forEachEngine('the database advisor rules', ({ db }) => {
@@ -163,7 +167,7 @@ forEachEngine('the database advisor rules', ({ db }) => {
     expect(rows).toEqual([]);
   });
 
-  it('lets the API roles use public only, and create in no schema', async () => {
+  it('lets the API roles use public and the private bodies of its functions only, and create in no schema', async () => {
     for (const role of API_ROLES) {
       const rows = await db().query<{ schema: string; usage: boolean; create: boolean }>(
         `select n.nspname as schema, has_schema_privilege($1, n.oid, 'usage') as usage,
@@ -174,7 +178,7 @@ forEachEngine('the database advisor rules', ({ db }) => {
       );
       expect(rows, role).toEqual([
         { schema: 'extensions', usage: false, create: false },
-        { schema: 'private', usage: false, create: false },
+        { schema: 'private', usage: true, create: false },
         { schema: 'public', usage: true, create: false },
         { schema: 'supabase_migrations', usage: false, create: false },
       ]);
