@@ -20,7 +20,9 @@ export const $removals = map<Record<string, Removal>>({});
 
 // A removal that waited is settled later, when the network is back or after a pause.
 onWithdrawalOutcome((id, outcome) => {
-  if ($removals.get()[id]) $removals.setKey(id, { phase: outcome });
+  const shown = $removals.get()[id];
+  // A late replay answers as for an unknown id; what the visitor was told stays true.
+  if (shown && shown.phase !== 'removed') $removals.setKey(id, { phase: outcome });
 });
 
 function secretOf(id: string): string | null {
