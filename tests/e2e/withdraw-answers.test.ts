@@ -83,6 +83,30 @@ describe('taking answers back', () => {
     expect(await storedJson(page, WITHDRAWALS_KEY)).toEqual([]);
   });
 
+  it('removes an earlier result listed in the trail, from the site and from the trail', async () => {
+    const first = await newPage();
+    const before = await responseCount(product.app);
+    await saveResult(first, product.app.url, 'Trail one', PATH_A);
+    // Another tab of the same browser: the trail is shared, the quiz is not.
+    const second = await first.context().newPage();
+    await saveResult(second, product.app.url, 'Trail two', PATH_B);
+    expect(await responseCount(product.app)).toBe(before + 2);
+    const [older, newer] = (await storedJson(second, TRAIL_KEY)) as { id: string }[];
+
+    const trail = second.getByRole('region', { name: 'Your map over time' });
+    await trail.getByRole('checkbox', { name: 'Show my earlier results on the chart' }).check();
+    await trail.getByRole('button', { name: /^Remove from the site: / }).click();
+    await trail.getByRole('button', { name: 'Yes, remove from the site' }).click();
+    await second.getByRole('status').filter({ hasText: 'That result: removed from the site.' }).waitFor();
+    expect(await responseCount(product.app)).toBe(before + 1);
+    const names = (await storedRespondents(product.app)).map((r) => r.name);
+    expect(names).not.toContain('Trail one');
+    expect(names).toContain('Trail two');
+    expect(((await storedJson(second, TRAIL_KEY)) as { id: string }[]).map((r) => r.id)).toEqual([newer!.id]);
+    expect(older!.id).not.toBe(newer!.id);
+    expect(await trail.count()).toBe(0);
+  });
+
   it('lets no other browser remove it, even knowing its submission id', async () => {
     const first = await newPage();
     const before = await responseCount(product.app);

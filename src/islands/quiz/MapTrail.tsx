@@ -25,6 +25,7 @@ export default function MapTrail({ position }: Props) {
   const [forgotten, setForgotten] = useState(false);
   const now = new Date();
   const last = earlier.at(-1);
+  const removable = [...earlier].reverse().filter((r) => r.secret !== null);
   const removals = useStore($removals);
   const current = useStore($progress).submissionId;
   // An earlier result leaves the list once its removal is confirmed; what became of it is told here.
@@ -61,14 +62,15 @@ export default function MapTrail({ position }: Props) {
       {shown && (
         <ul className={styles.figureMarks} aria-label="Your earlier results">
           {[...earlier].reverse().map((r) => (
+            <li key={r.id}>{describePastResult(r, now)}</li>
+          ))}
+        </ul>
+      )}
+      {shown && removable.length > 0 && (
+        <ul className={styles.figureMarks} aria-label="Remove an earlier result from the site">
+          {removable.map((r) => (
             <li key={r.id}>
-              {describePastResult(r, now)}
-              {r.secret !== null && (
-                <>
-                  {' '}
-                  <RemoveResult id={r.id} what="That result" label={REMOVE_EARLIER_RESULT} />
-                </>
-              )}
+              <RemoveResult id={r.id} what="That result" label={`${REMOVE_EARLIER_RESULT}: ${describePastResult(r, now)}`} />
             </li>
           ))}
         </ul>
