@@ -38,6 +38,8 @@ export interface SubmitInput {
   submission_id: string;
   name: string | null;
   answers: AnswerChoice[];
+  /** The browser's secret that can take the result back; the database keeps only hashes of it. */
+  withdrawal_secret?: string;
 }
 
 /** An error the backend answered with, or status 0 when it could not be reached. */
@@ -96,6 +98,11 @@ export function submitResponse(input: SubmitInput): Promise<StoredScores> {
   // objects, which an interface such as AnswerChoice is not declared to be.
   const answers = input.answers.map(({ question_id, answer_text }) => ({ question_id, answer_text }));
   return rpc('submit_response', { ...input, answers }) as Promise<StoredScores>;
+}
+
+/** The same answer, withdrawn false, for a wrong secret, an unknown id and one already withdrawn. */
+export function withdrawResponse(submissionId: string, secret: string): Promise<{ withdrawn: boolean }> {
+  return rpc('withdraw_response', { submission_id: submissionId, secret }) as Promise<{ withdrawn: boolean }>;
 }
 
 export function fetchResponseStats(): Promise<ResponseStats> {

@@ -179,6 +179,7 @@ export type Database = {
           reason_normalized: number
           sample_key: number
           submission_id: string
+          withdrawal_hash: string | null
         }
         Insert: {
           created_at?: string
@@ -194,6 +195,7 @@ export type Database = {
           reason_normalized: number
           sample_key?: number
           submission_id: string
+          withdrawal_hash?: string | null
         }
         Update: {
           created_at?: string
@@ -209,6 +211,7 @@ export type Database = {
           reason_normalized?: number
           sample_key?: number
           submission_id?: string
+          withdrawal_hash?: string | null
         }
         Relationships: []
       }
@@ -261,7 +264,16 @@ export type Database = {
         Returns: undefined
       }
       submit_response: {
-        Args: { answers: Json; name: string; submission_id: string }
+        Args: {
+          answers: Json
+          name: string
+          submission_id: string
+          withdrawal_secret?: string
+        }
+        Returns: Json
+      }
+      withdraw_response: {
+        Args: { secret: string; submission_id: string }
         Returns: Json
       }
     }

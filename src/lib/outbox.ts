@@ -44,8 +44,28 @@ function isSubmission(value: unknown): value is SubmitInput {
     isSubmissionId(v.submission_id) &&
     (v.name === null || typeof v.name === 'string') &&
     Array.isArray(v.answers) &&
-    v.answers.every(isChoice)
+    v.answers.every(isChoice) &&
+    (v.withdrawal_secret === undefined || isWithdrawalSecret(v.withdrawal_secret))
   );
+}
+
+/** Whether `value` has the shape of a secret made by newWithdrawalSecret. */
+export function isWithdrawalSecret(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}
+
+/** 32 random bytes in hex: the capability that lets this browser take its result back. */
+export function newWithdrawalSecret(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// The secrets of this visit's saves, for the trail to keep once the outbox has let them go.
+const secrets = new Map<string, string>();
+
+/** The withdrawal secret a save of this visit, or one still waiting, was sent with. */
+export function withdrawalSecretOf(submissionId: string): string | null {
+  const waiting = readPending().find((s) => s.submission_id === submissionId);
+  return secrets.get(submissionId) ?? waiting?.withdrawal_secret ?? null;
 }
 
 /** A fresh v4 UUID. randomUUID exists only in secure contexts; a plain-http address gets one from getRandomValues. */
@@ -178,12 +198,17 @@ export async function sendPending(): Promise<number> {
 
 /** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
 export function save(submission: SubmitInput): Promise<SaveOutcome> {
+  if (submission.withdrawal_secret) secrets.set(submission.submission_id, submission.withdrawal_secret);
   addPending(submission);
   return sendKept(submission);
 }
 
+/** Where removals from the site wait (lib/withdrawals.ts), read here so that their code loads only when one waits. */
+export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
+
 function sendWaiting(): void {
   if (readPending().length > 0) void sendPending();
+  if (storage()?.getItem(WITHDRAWALS_KEY)) void import('./withdrawals.ts').then((w) => w.sendWithdrawals());
 }
 
 /** Sends saves left from an earlier visit or a failed send now and whenever the network is back; returns the stop. */

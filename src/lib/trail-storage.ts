@@ -1,7 +1,9 @@
 /**
  * The visitor's earlier results as this browser keeps them, in
- * localStorage and nowhere else: nothing here is ever sent. Each result is
- * its submission id, the date and its share code (lib/share.ts), so its
+ * localStorage and nowhere else: nothing here is ever sent but the secret,
+ * which went with the save and goes with a removal from the site (only
+ * hashes of it are stored there). Each result is its submission id, the
+ * date, that secret and its share code (lib/share.ts), so its
  * scores are read again from the questions and a stored value can carry no
  * position of its own. Whatever does not read back as a result of this
  * quiz (damaged, edited, another site's) is dropped, never shown.
@@ -9,7 +11,7 @@
 import { addResult, TRAIL_MAX, type PastResult } from '../core/trail.ts';
 import { resultPosition } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
-import { isSubmissionId } from './outbox.ts';
+import { isSubmissionId, isWithdrawalSecret } from './outbox.ts';
 import { decodeShareCode, encodeShareCode } from './share.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 
@@ -21,11 +23,15 @@ interface StoredResult {
   /** ISO 8601. */
   readonly date: string;
   readonly code: string;
+  /** Absent for results saved before removals existed, and for those the site does not hold. */
+  readonly secret?: string;
 }
 
 /** What the trail keeps of a result, with the share code that stands for its answers. */
 export interface KeptResult extends PastResult {
   readonly code: string;
+  /** What takes the result back from the site; null when this browser cannot. */
+  readonly secret: string | null;
 }
 
 function storage(): Storage | null {
@@ -38,13 +44,14 @@ function storage(): Storage | null {
 
 function readOne(value: unknown, now: Date): KeptResult | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, date, code } = value as Record<string, unknown>;
+  const { id, date, code, secret } = value as Record<string, unknown>;
   if (!isSubmissionId(id) || typeof date !== 'string' || typeof code !== 'string') return null;
   const when = new Date(date);
   // A date that cannot be read, or one still to come, was not written by this quiz.
   if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() + 60_000) return null;
   const answers = decodeShareCode(code);
-  return answers && { id, date: when, code, position: resultPosition(totalsOf(answers)) };
+  const key = isWithdrawalSecret(secret) ? secret : null;
+  return answers && { id, date: when, code, secret: key, position: resultPosition(totalsOf(answers)) };
 }
 
 /** The kept results, oldest first; damaged or foreign entries are left out. */
@@ -64,7 +71,12 @@ export function readTrail(now = new Date()): KeptResult[] {
 }
 
 function writeTrail(trail: readonly KeptResult[]): void {
-  const stored: StoredResult[] = trail.map(({ id, date, code }) => ({ id, date: date.toISOString(), code }));
+  const stored: StoredResult[] = trail.map(({ id, date, code, secret }) => ({
+    id,
+    date: date.toISOString(),
+    code,
+    ...(secret === null ? {} : { secret }),
+  }));
   try {
     if (stored.length === 0) storage()?.removeItem(STORAGE_KEY);
     else storage()?.setItem(STORAGE_KEY, JSON.stringify(stored));
@@ -75,10 +87,15 @@ function writeTrail(trail: readonly KeptResult[]): void {
 }
 
 /** Keeps a finished result (once per id) and returns the trail as now kept. */
-export function keepResult(id: string, answers: readonly GivenAnswer[], date: Date): KeptResult[] {
+export function keepResult(
+  id: string,
+  answers: readonly GivenAnswer[],
+  date: Date,
+  secret: string | null = null,
+): KeptResult[] {
   const code = encodeShareCode(answers);
   const kept = readTrail(date);
-  const next = addResult(kept, { id, date, code, position: resultPosition(totalsOf(answers)) });
+  const next = addResult(kept, { id, date, code, secret, position: resultPosition(totalsOf(answers)) });
   writeTrail(next);
   return next;
 }
@@ -86,6 +103,13 @@ export function keepResult(id: string, answers: readonly GivenAnswer[], date: Da
 /** Forgets every kept result but `keep` (the one on screen), and returns what is left. */
 export function forgetResults(keep: string | null): KeptResult[] {
   const left = readTrail().filter((r) => r.id === keep);
+  writeTrail(left);
+  return left;
+}
+
+/** Drops one result (taken back from the site), and returns what is left. */
+export function dropResult(id: string): KeptResult[] {
+  const left = readTrail().filter((r) => r.id !== id);
   writeTrail(left);
   return left;
 }

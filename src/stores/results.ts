@@ -13,7 +13,15 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { lazyOnce } from '../lib/lazy.ts';
-import { newSubmissionId, readPending, save, sendKept, type QueueReason, type SaveOutcome } from '../lib/outbox.ts';
+import {
+  newSubmissionId,
+  newWithdrawalSecret,
+  readPending,
+  save,
+  sendKept,
+  type QueueReason,
+  type SaveOutcome,
+} from '../lib/outbox.ts';
 import { remoteData } from './remote.ts';
 
 export type Finished =
@@ -127,7 +135,8 @@ export function finishQuiz(name: string, answers: readonly GivenAnswer[], testMo
   }
   const submissionId = newSubmissionId();
   const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
-  send(save({ submission_id: submissionId, name: name || null, answers: choices }), submissionId);
+  const input = { submission_id: submissionId, name: name || null, answers: choices, withdrawal_secret: newWithdrawalSecret() };
+  send(save(input), submissionId);
   return submissionId;
 }
 

@@ -7,7 +7,8 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { TEST_MODE_NAME } from '../core/progress.ts';
-import { forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
+import { withdrawalSecretOf } from '../lib/outbox.ts';
+import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
 import { $progress } from './quiz.ts';
 import { $resultOrigin } from './results.ts';
 
@@ -25,10 +26,17 @@ export const $earlierResults = computed([$trail, $progress, $resultOrigin], (tra
   return current < 0 ? trail : trail.slice(0, current);
 });
 
+// Results taken back from the site during this visit, whose secrets the page still knows.
+const takenBack = new Set<string>();
+
 function keepFinished(): void {
   const { screen, submissionId, name, answers } = $progress.get();
   if (screen !== 'results' || submissionId === null || name === TEST_MODE_NAME || $resultOrigin.get() !== 'quiz') return;
-  $trail.set(keepResult(submissionId, answers, new Date()));
+  // Every save of this quiz is sent with a secret, known until the trail keeps it. A result
+  // shown again without one is kept already, or was taken back from the site: not kept again.
+  const secret = withdrawalSecretOf(submissionId);
+  if (takenBack.has(submissionId) || secret === null) return;
+  $trail.set(keepResult(submissionId, answers, new Date(), secret));
 }
 
 onMount($trail, () => {
@@ -44,4 +52,10 @@ export function showTrail(shown: boolean): void {
 export function forgetEarlierResults(): void {
   $trail.set(forgetResults($progress.get().submissionId));
   $trailShown.set(false);
+}
+
+/** Drops a result taken back from the site: it is no longer the visitor's map. */
+export function dropFromTrail(id: string): void {
+  takenBack.add(id);
+  $trail.set(dropResult(id));
 }

@@ -208,10 +208,11 @@ end;
 $$;
 
 -- Erasing a name changes no figure: the summary is recomputed when a score
--- changes or a row goes, not on every update (40_summary.sql).
+-- changes, not on every update; a deleted row is folded out by its own
+-- trigger (40_summary.sql).
 create or replace trigger responses_recompute_summary
 after update of love, duty, honor, reason, love_normalized, duty_normalized, honor_normalized, reason_normalized
-or delete on public.responses
+on public.responses
 for each statement execute function private.recompute_response_summary();
 
 -- Whole days, at least one. Last: it locks the settings until the end.

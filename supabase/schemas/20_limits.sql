@@ -22,7 +22,9 @@ insert into private.limits (name, max_count, within, lockout, about) values
   ('wrong_passwords_per_client', 5, '15 minutes', '15 minutes',
    'wrong hidden-page passwords per client address within the window; the address is then refused (429) for the lockout, even with the right password'),
   ('wrong_passwords_overall', 100, '15 minutes', null,
-   'wrong hidden-page passwords from all addresses together within the window; past it every password check is refused (429) until the window has room again');
+   'wrong hidden-page passwords from all addresses together within the window; past it every password check is refused (429) until the window has room again'),
+  ('withdrawals_per_client', 20, '15 minutes', null,
+   'withdrawals asked for per client address within the window, right or wrong; past it withdraw_response answers 429 and removes nothing');
 
 -- Settings of the deployment that are not limits: one row per setting.
 create table private.settings (
@@ -61,7 +63,7 @@ $$;
 -- never a name. Rows older than every window are pruned as new ones come.
 create table private.client_events (
   id bigint generated always as identity primary key,
-  kind text not null check (kind in ('submission', 'wrong_password')),
+  kind text not null check (kind in ('submission', 'wrong_password', 'withdrawal')),
   client_address text not null,
   happened_at timestamptz not null
 );

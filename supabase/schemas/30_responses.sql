@@ -16,7 +16,10 @@ create table public.responses (
   reason_normalized double precision not null,
   -- Drawn at insert: the rows with the 5,000 smallest keys are a uniform
   -- random sample, read through an index that also carries the raw totals.
-  sample_key double precision not null default random()
+  sample_key double precision not null default random(),
+  -- SHA-256 of the secret the saving browser keeps: only that browser can
+  -- take the row back (withdraw_response). Null for rows saved without one.
+  withdrawal_hash bytea
 );
 create index responses_sample_key_idx on public.responses (sample_key, id) include (love, duty, honor, reason);
 alter table public.responses enable row level security;
@@ -48,16 +51,17 @@ $$;
 -- can store a score the quiz cannot produce. A repeated submission_id stores
 -- nothing new and returns the scores stored the first time (safe retries),
 -- even when the address is over its limit. A new one past the limit raises
--- PT429 (HTTP 429): nothing is stored or counted.
-create function public.submit_response(submission_id uuid, name text, answers jsonb) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+-- PT429 (HTTP 429): nothing is stored or counted. withdrawal_secret, when
+-- sent, is kept as hashes only (see 35_withdrawal.sql).
+create function private.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text)
+returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   clean_name text;
   item jsonb;
   i integer := 0;
   qid integer;
-  chosen_ids integer[] := '{}';
-  chosen_texts text[] := '{}';
+  chosen_ids integer[] := '{}'::integer[];
+  chosen_texts text[] := '{}'::text[];
   missing integer;
   unknown record;
   raw record;
@@ -77,6 +81,12 @@ begin
     raise exception using errcode = '22023',
       message = format('name must be at most %s characters', private.name_max_length()),
       detail = format('The name has %s characters after trimming.', char_length(clean_name));
+  end if;
+
+  if withdrawal_secret is not null
+     and char_length(withdrawal_secret) not between private.withdrawal_secret_min_chars() and 128 then
+    raise exception using errcode = '22023',
+      message = format('withdrawal_secret must be %s to 128 characters', private.withdrawal_secret_min_chars());
   end if;
 
   if answers is null or jsonb_typeof(answers) <> 'array' then
@@ -157,11 +167,12 @@ begin
 
     insert into public.responses as r (
       submission_id, name, love, duty, honor, reason,
-      love_normalized, duty_normalized, honor_normalized, reason_normalized
+      love_normalized, duty_normalized, honor_normalized, reason_normalized, withdrawal_hash
     ) values (
       submit_response.submission_id, clean_name, raw.love, raw.duty, raw.honor, raw.reason,
       raw.love / k.love_denominator, raw.duty / k.duty_denominator,
-      raw.honor / k.honor_denominator, raw.reason / k.reason_denominator
+      raw.honor / k.honor_denominator, raw.reason / k.reason_denominator,
+      private.withdrawal_hash(withdrawal_secret)
     )
     on conflict on constraint responses_submission_id_key do nothing
     returning * into stored;
@@ -175,6 +186,7 @@ begin
       from unnest(chosen_ids, chosen_texts) as c(qid, txt)
       on conflict (question_id, answer_text)
       do update set count = ac.count + 1, last_updated = excluded.last_updated;
+      perform private.keep_withdrawable_answers(withdrawal_secret, chosen_ids, chosen_texts);
       if caller is not null then
         insert into private.client_events (kind, client_address, happened_at) values ('submission', caller, moment);
         perform private.prune_client_events();
@@ -192,4 +204,12 @@ begin
   );
 end;
 $$;
-grant execute on function public.submit_response(uuid, text, jsonb) to anon, authenticated;
+grant execute on function private.submit_response(uuid, text, jsonb, text) to anon, authenticated;
+
+-- The API's face: the privileged body above lives in a schema the API does
+-- not expose, as Supabase's advisor asks.
+create function public.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text default null)
+returns jsonb language sql volatile security invoker set search_path = '' as $$
+  select private.submit_response(submission_id, name, answers, withdrawal_secret);
+$$;
+grant execute on function public.submit_response(uuid, text, jsonb, text) to anon, authenticated;

@@ -6,8 +6,8 @@
 -- of halves; the pairs are data, written from src/core by
 -- 90_reference_data.sql. A statement-level trigger with a transition table
 -- folds every INSERT into both at once, so a bulk insert of a million rows
--- updates them once; DELETE, UPDATE and TRUNCATE (owner only) recompute
--- them from the table.
+-- updates them once; a DELETE (a withdrawal) takes its rows out the same
+-- way; UPDATE and TRUNCATE (owner only) recompute them from the table.
 --
 -- Writers serialize on the summary row. Every writer takes it before any
 -- counter or tally row (the trigger fires at the end of the INSERT, before
@@ -87,11 +87,11 @@ $fn$;
 
 -- Rows are first grouped by which values are high (16 groups at most), and
 -- only those groups are matched to the counters, so a bulk load of a million
--- rows costs one pass.
-create function private.response_quadrants_fold_sql(source text) returns text
+-- rows costs one pass. A sign of -1 takes the rows out again.
+create function private.response_quadrants_fold_sql(source text, sign integer default 1) returns text
 language sql immutable set search_path = '' as $fn$
   select format($q$
-    update public.response_quadrants q set respondents = q.respondents + d.n
+    update public.response_quadrants q set respondents = q.respondents + %s * d.n
     from (
       select c.first_value, c.second_value, c.first_high, c.second_high, sum(g.n) as n
       from public.response_quadrants c
@@ -109,7 +109,7 @@ language sql immutable set search_path = '' as $fn$
     ) d
     where (q.first_value, q.second_value, q.first_high, q.second_high)
         = (d.first_value, d.second_value, d.first_high, d.second_high)
-  $q$, private.response_values_sql(source));
+  $q$, sign, private.response_values_sql(source));
 $fn$;
 
 -- Recomputes the summary and the counters from every row. For the triggers
@@ -140,6 +140,45 @@ begin
 end;
 $$;
 
+-- Takes deleted rows (a withdrawal) out of the summary and the counters
+-- without reading the table, but for an extreme the deleted rows held
+-- alone: only then is that minimum or maximum sought again.
+create function private.fold_deleted_responses() returns trigger
+-- compiling these aggregates costs more than running them
+language plpgsql security definer set search_path = '' set jit = off as $$
+declare
+  v text;
+begin
+  update public.response_summary s set
+    respondents = s.respondents - d.n,
+    love_raw_sum = s.love_raw_sum - d.love, duty_raw_sum = s.duty_raw_sum - d.duty,
+    honor_raw_sum = s.honor_raw_sum - d.honor, reason_raw_sum = s.reason_raw_sum - d.reason
+  from (
+    select count(*) as n, coalesce(sum(x.love), 0) as love, coalesce(sum(x.duty), 0) as duty,
+           coalesce(sum(x.honor), 0) as honor, coalesce(sum(x.reason), 0) as reason
+    from deleted x
+  ) d
+  where s.id and d.n > 0;
+  execute private.response_quadrants_fold_sql('deleted', -1);
+  foreach v in array array['love', 'duty', 'honor', 'reason'] loop
+    execute format($q$
+      update public.response_summary s set
+        %1$I = case
+          when s.respondents = 0 then null
+          when d.low > s.%1$I or exists (select 1 from public.responses r where r.%3$I <= s.%1$I) then s.%1$I
+          else (select min(r.%3$I) from public.responses r) end,
+        %2$I = case
+          when s.respondents = 0 then null
+          when d.high < s.%2$I or exists (select 1 from public.responses r where r.%3$I >= s.%2$I) then s.%2$I
+          else (select max(r.%3$I) from public.responses r) end
+      from (select min(x.%3$I) as low, max(x.%3$I) as high from deleted x) d
+      where s.id and d.low is not null
+    $q$, v || '_min', v || '_max', v || '_normalized');
+  end loop;
+  return null;
+end;
+$$;
+
 create function private.recompute_response_summary() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -153,11 +192,17 @@ after insert on public.responses
 referencing new table as inserted
 for each statement execute function private.fold_inserted_responses();
 
+create trigger responses_fold_out_of_summary
+after delete on public.responses
+referencing old table as deleted
+for each statement execute function private.fold_deleted_responses();
+
 -- Only the columns summed and counted: erasing a name changes no figure,
--- and must not reread a million rows to find that out.
+-- and must not reread a million rows to find that out. A deleted row is
+-- folded out by the trigger above.
 create trigger responses_recompute_summary
 after update of love, duty, honor, reason, love_normalized, duty_normalized, honor_normalized, reason_normalized
-or delete on public.responses
+on public.responses
 for each statement execute function private.recompute_response_summary();
 
 create trigger responses_truncate_summary

@@ -14,14 +14,8 @@ import { forEachEngine, forEachUnmigratedEngine } from '../support/db-engines.ts
 /** What a hosted project's PostgREST exposes unless configured otherwise. */
 const SUPABASE_EXPOSED_SCHEMAS = 'public, graphql_public';
 
-/** The first migration of the shape the advisor accepts. */
-const DEFINERS_MOVED = '20261126200000';
-
-/**
- * Definers still in public: submit_response moves behind a wrapper of its
- * own; until then the advisor names it, and this list says so.
- */
-const STILL_EXPOSED = ['public.submit_response(submission_id uuid, name text, answers jsonb)'];
+/** The first migration that moves the API's definers behind invoker wrappers. */
+const DEFINERS_MOVED = '20261126100000';
 
 /** One line per warning, `<lint> <function>`, as the dashboard would list them. */
 async function definerWarnings(db: Queryable): Promise<string[]> {
@@ -47,8 +41,8 @@ const both = (fns: string[]) =>
   ['anon', 'authenticated'].flatMap((role) => fns.map((fn) => `${role}_security_definer_function_executable ${fn}`));
 
 forEachEngine('advisor lints 0028/0029 over the migrated schema', ({ db }) => {
-  it('finds no definer that the API roles can execute in an exposed schema, but those still listed', async () => {
-    expect(await definerWarnings(db())).toEqual(both(STILL_EXPOSED));
+  it('finds no definer that the API roles can execute in an exposed schema', async () => {
+    expect(await definerWarnings(db())).toEqual([]);
   });
 
   it('finds a definer granted to anon in public, and in private once private is exposed', async () => {
@@ -68,7 +62,7 @@ forEachEngine('advisor lints 0028/0029 over the migrated schema', ({ db }) => {
       }),
     ).rejects.toBe(rollback);
     expect(seen[0]).toEqual(
-      [...both(STILL_EXPOSED), 'anon_security_definer_function_executable public.lint_probe()'].sort(),
+      ['anon_security_definer_function_executable public.lint_probe()'],
     );
     // Exposing private would put every definer behind the API back in reach.
     expect(seen[1]).toEqual(expect.arrayContaining(['anon_security_definer_function_executable private.insights()']));

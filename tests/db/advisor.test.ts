@@ -17,7 +17,8 @@ const API_FUNCTIONS = [
   'public.insights()',
   'public.response_stats()',
   'public.secret_insights(text)',
-  'public.submit_response(uuid, text, jsonb)',
+  'public.submit_response(uuid, text, jsonb, text)',
+  'public.withdraw_response(uuid, text)',
 ];
 
 /** The definers behind them, in the schema PostgREST does not expose; each keeps its wrapper's contract. */
@@ -28,6 +29,8 @@ const API_DEFINERS = [
   'private.insights()',
   'private.response_stats()',
   'private.secret_insights(text)',
+  'private.submit_response(uuid, text, jsonb, text)',
+  'private.withdraw_response(uuid, text)',
 ];
 
 const EXECUTABLE = [...API_DEFINERS, ...API_FUNCTIONS];
@@ -73,6 +76,7 @@ const TABLES: [string, string][] = [
   ['private.settings', 'value'],
   ['private.client_events', 'kind'],
   ['private.password_lockouts', 'until'],
+  ['private.withdrawable_answers', 'answer_texts'],
 ];
 
 forEachEngine('the database advisor rules', ({ db }) => {

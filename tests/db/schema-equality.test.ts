@@ -35,7 +35,7 @@ for (const engine of availableEngines()) {
       expect([...kinds].sort()).toEqual(
         ['column', 'constraint', 'default', 'extension', 'function', 'index', 'relation', 'rows', 'schema', 'trigger'].sort(),
       );
-      expect(fromMigrations.get('function public.submit_response(submission_id uuid, name text, answers jsonb)')).toMatch(/SECURITY DEFINER[\s\S]*anon:EXECUTE/);
+      expect(fromMigrations.get('function private.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text)')).toMatch(/SECURITY DEFINER[\s\S]*anon:EXECUTE/);
     });
 
     it('name the object when a definition drifts', async () => {

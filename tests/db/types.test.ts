@@ -11,7 +11,10 @@ import { generateTypes, TYPES_FILE } from '../../scripts/gen-types.ts';
 describe.runIf(process.env.DATABASE_URL)('the generated database types', () => {
   it('match what the generator writes for the migrations (run `npm run gen:types`)', async () => {
     const generated = await generateTypes();
-    expect(generated).toMatch(/submit_response: \{\s+Args: \{ answers: Json; name: string; submission_id: string \}/);
+    expect(generated).toMatch(
+      /submit_response: \{\s+Args: \{\s+answers: Json\s+name: string\s+submission_id: string\s+withdrawal_secret\?: string\s+\}/,
+    );
+    expect(generated).toMatch(/withdraw_response: \{\s+Args: \{ secret: string; submission_id: string \}/);
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(generated);
   }, 180_000);
 });

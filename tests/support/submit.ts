@@ -22,8 +22,10 @@ export function submit(
   answers: unknown,
   name: unknown = null,
   submission_id: unknown = randomUUID(),
+  withdrawal_secret?: unknown,
 ): Promise<StoredScores> {
-  return callAsAnon<StoredScores>(db, 'submit_response', { submission_id, name, answers });
+  const args = withdrawal_secret === undefined ? {} : { withdrawal_secret };
+  return callAsAnon<StoredScores>(db, 'submit_response', { submission_id, name, answers, ...args });
 }
 
 /**

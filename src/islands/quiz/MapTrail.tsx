@@ -2,7 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { describePastResult, movementSentence } from '../../core/trail.ts';
+import { $progress } from '../../stores/quiz.ts';
+import { $removals } from '../../stores/removal.ts';
 import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';
+import { REMOVE_EARLIER_RESULT, removalMessage } from './removal-texts.ts';
+import { RemoveResult } from './RemoveAnswers.tsx';
 import styles from './ResultsScreen.module.css';
 
 interface Props {
@@ -21,13 +25,27 @@ export default function MapTrail({ position }: Props) {
   const [forgotten, setForgotten] = useState(false);
   const now = new Date();
   const last = earlier.at(-1);
+  const removable = [...earlier].reverse().filter((r) => r.secret !== null);
+  const removals = useStore($removals);
+  const current = useStore($progress).submissionId;
+  // An earlier result leaves the list once its removal is confirmed; what became of it is told here.
+  const outcomes = Object.entries(removals).flatMap(([id, r]) =>
+    id === current || !r || r.phase === 'confirming' ? [] : [removalMessage(r.phase, 'That result')],
+  );
+  const told = outcomes.map((message, i) => (
+    <p key={i} className={styles.status} role="status">
+      {message}
+    </p>
+  ));
 
   if (!last) {
     return forgotten ? (
       <p className={styles.status} role="status">
         Your earlier results are forgotten.
       </p>
-    ) : null;
+    ) : (
+      <>{told}</>
+    );
   }
 
   return (
@@ -36,6 +54,7 @@ export default function MapTrail({ position }: Props) {
         Your map over time
       </h2>
       <p className={styles.sentence}>{movementSentence(last, position, now)}</p>
+      {told}
       <label className={styles.toggle}>
         <input type="checkbox" checked={shown} onChange={(e) => showTrail(e.currentTarget.checked)} />
         Show my earlier results on the chart
@@ -47,7 +66,19 @@ export default function MapTrail({ position }: Props) {
           ))}
         </ul>
       )}
-      <p className={styles.trailNote}>Kept in this browser only, never sent.</p>
+      {shown && removable.length > 0 && (
+        <ul className={styles.figureMarks} aria-label="Remove an earlier result from the site">
+          {removable.map((r) => (
+            <li key={r.id}>
+              <RemoveResult id={r.id} what="That result" label={`${REMOVE_EARLIER_RESULT}: ${describePastResult(r, now)}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.trailNote}>
+        Kept in this browser only, never sent. Forgetting them clears this browser only: the answers stay on the site.
+        To take a result off the site, show them and remove it.
+      </p>
       <button
         type="button"
         className="link-button"

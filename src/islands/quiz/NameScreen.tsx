@@ -33,7 +33,10 @@ export default function NameScreen() {
           data-autofocus="name"
         />
         <p id="quiz-name-note" className={styles.note}>
-          You may leave the name blank to stay anonymous. It is not connected to your specific answers.
+          You may leave the name blank to stay anonymous. It is not connected to your specific answers.{' '}
+          <a href="/privacy">
+            A name you give is shown, to the holder of the hidden page&rsquo;s password, on the dot your answers place.
+          </a>
         </p>
         <button type="submit" className={`btn btn--primary ${styles.start}`}>
           Continue

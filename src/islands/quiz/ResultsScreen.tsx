@@ -12,6 +12,7 @@ import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
 import MapTrail from './MapTrail.tsx';
 import NearestFigures from './NearestFigures.tsx';
+import RemoveAnswers from './RemoveAnswers.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
@@ -93,6 +94,7 @@ export default function ResultsScreen() {
           </button>
           <MapTrail position={position} />
           <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
+          <RemoveAnswers />
         </div>
       </div>
       <NearestFigures shares={shares} label={labels.own} />

@@ -1,0 +1,157 @@
+/**
+ * Where removals from the site wait until the backend has taken them, and
+ * how they are sent: the outbox of lib/outbox.ts, for taking a result back.
+ * A removal is kept in localStorage before it is sent and dropped only once
+ * the backend has answered, so one made offline is sent when the network is
+ * back or on the next page load. A removal of a result whose save still
+ * waits is sent after that save: the row must exist before it can go.
+ * The backend answers a replay as it answers an unknown id, so a removal
+ * sent again after a lost answer does nothing more.
+ */
+import { lazyOnce } from './lazy.ts';
+import { onReconnect } from './network.ts';
+import {
+  isSubmissionId,
+  isWithdrawalSecret,
+  RATE_LIMIT_LONGEST_PAUSE_MS,
+  RATE_LIMIT_PAUSE_MS,
+  readPending,
+  sendPending,
+  WITHDRAWALS_KEY,
+  type QueueReason,
+} from './outbox.ts';
+
+type Api = typeof import('./api.ts');
+
+const loadApi = lazyOnce((): Promise<Api> => import('./api.ts'));
+
+export interface Withdrawal {
+  submission_id: string;
+  secret: string;
+}
+
+/**
+ * What became of one removal: the row is gone now ('removed'), there was
+ * none to remove ('absent': already removed, never stored, or not this
+ * browser's), or it still waits.
+ */
+export type WithdrawalOutcome = 'removed' | 'absent' | QueueReason;
+
+export const WITHDRAW_ERROR_MESSAGE = 'Could not remove the answers from the site yet';
+
+let memory: Withdrawal[] = [];
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isWithdrawal(value: unknown): value is Withdrawal {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return isSubmissionId(v.submission_id) && isWithdrawalSecret(v.secret);
+}
+
+export function readWithdrawals(): Withdrawal[] {
+  const store = storage();
+  if (!store) return [...memory];
+  try {
+    const parsed: unknown = JSON.parse(store.getItem(WITHDRAWALS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isWithdrawal) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeWithdrawals(list: Withdrawal[]): void {
+  memory = [...list];
+  try {
+    if (list.length === 0) storage()?.removeItem(WITHDRAWALS_KEY);
+    else storage()?.setItem(WITHDRAWALS_KEY, JSON.stringify(list));
+  } catch {
+    // A full or blocked storage keeps the removal in memory for this visit.
+  }
+}
+
+function drop(submissionId: string): void {
+  writeWithdrawals(readWithdrawals().filter((w) => w.submission_id !== submissionId));
+}
+
+let pause = RATE_LIMIT_PAUSE_MS;
+let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+
+function sendAgainLater(): void {
+  if (pauseTimer !== undefined) return;
+  pauseTimer = setTimeout(() => {
+    pauseTimer = undefined;
+    void sendWithdrawals();
+  }, pause);
+  pause = Math.min(pause * 2, RATE_LIMIT_LONGEST_PAUSE_MS);
+}
+
+async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
+  if (readPending().some((s) => s.submission_id === w.submission_id)) {
+    await sendPending();
+    if (readPending().some((s) => s.submission_id === w.submission_id)) return 'unreachable';
+  }
+  let api: Api | undefined;
+  try {
+    api = await loadApi();
+    const { withdrawn } = await api.withdrawResponse(w.submission_id, w.secret);
+    drop(w.submission_id);
+    pause = RATE_LIMIT_PAUSE_MS;
+    return withdrawn ? 'removed' : 'absent';
+  } catch (error) {
+    console.warn(WITHDRAW_ERROR_MESSAGE, error);
+    // A 400 cannot pass later (only an edited outbox sends one): nothing of it is on the site.
+    if (api && error instanceof api.ApiError && error.status === 400) {
+      drop(w.submission_id);
+      return 'absent';
+    }
+    if (api?.isRateLimited(error)) {
+      sendAgainLater();
+      return 'rate-limited';
+    }
+    return 'unreachable';
+  }
+}
+
+type Listener = (submissionId: string, outcome: WithdrawalOutcome) => void;
+const listeners = new Set<Listener>();
+
+/** Hears the outcome of every send, the later ones of a removal that waited too; returns the stop. */
+export function onWithdrawalOutcome(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const inFlight = new Map<string, Promise<WithdrawalOutcome>>();
+
+function attempt(w: Withdrawal): Promise<WithdrawalOutcome> {
+  const running = inFlight.get(w.submission_id);
+  if (running) return running;
+  const run = send(w).finally(() => inFlight.delete(w.submission_id));
+  void run.then((outcome) => listeners.forEach((l) => l(w.submission_id, outcome)));
+  inFlight.set(w.submission_id, run);
+  return run;
+}
+
+let watching = false;
+
+/** Keeps a removal, before anything can fail, then sends it. Never throws. */
+export function withdraw(w: Withdrawal): Promise<WithdrawalOutcome> {
+  writeWithdrawals([...readWithdrawals().filter((x) => x.submission_id !== w.submission_id), w]);
+  if (!watching) {
+    watching = true;
+    onReconnect(() => void sendWithdrawals());
+  }
+  return attempt(w);
+}
+
+/** Sends every removal still waiting. */
+export async function sendWithdrawals(): Promise<WithdrawalOutcome[]> {
+  return Promise.all(readWithdrawals().map(attempt));
+}

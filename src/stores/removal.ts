@@ -1,0 +1,55 @@
+/**
+ * Taking a saved result back from the site: which results this browser can
+ * remove (those it holds the secret of), the confirmation asked first, and
+ * what became of each removal. A confirmed removal waits in its outbox
+ * (lib/withdrawals.ts) until the backend has taken it, and the result leaves
+ * the trail at once: it is no longer the visitor's map, and the outbox keeps
+ * what it needs. Loaded with the results screen.
+ */
+import { computed, map } from 'nanostores';
+import { withdrawalSecretOf } from '../lib/outbox.ts';
+import { onWithdrawalOutcome, withdraw, type WithdrawalOutcome } from '../lib/withdrawals.ts';
+import { $progress } from './quiz.ts';
+import { $resultOrigin } from './results.ts';
+import { $trail, dropFromTrail } from './trail.ts';
+
+export type Removal = { readonly phase: 'confirming' } | { readonly phase: 'sending' } | { readonly phase: WithdrawalOutcome };
+
+/** Every removal asked for in this visit, by submission id. */
+export const $removals = map<Record<string, Removal>>({});
+
+// A removal that waited is settled later, when the network is back or after a pause.
+onWithdrawalOutcome((id, outcome) => {
+  const shown = $removals.get()[id];
+  // A late replay answers as for an unknown id; what the visitor was told stays true.
+  if (shown && shown.phase !== 'removed') $removals.setKey(id, { phase: outcome });
+});
+
+function secretOf(id: string): string | null {
+  return $trail.get().find((r) => r.id === id)?.secret ?? withdrawalSecretOf(id);
+}
+
+/** The visitor's own result on screen, when this browser can take it back. */
+export const $removableResult = computed([$progress, $resultOrigin, $trail], (progress, origin) => {
+  const id = progress.submissionId;
+  if (origin !== 'quiz' || progress.screen !== 'results' || id === null) return null;
+  return secretOf(id) === null ? null : id;
+});
+
+export function askToRemove(id: string): void {
+  if (secretOf(id) !== null) $removals.setKey(id, { phase: 'confirming' });
+}
+
+export function cancelRemoval(id: string): void {
+  if ($removals.get()[id]?.phase === 'confirming') $removals.setKey(id, undefined);
+}
+
+/** The confirmed removal: kept and sent; resolves once it has an outcome, never throws. */
+export async function confirmRemoval(id: string): Promise<void> {
+  const secret = secretOf(id);
+  if (secret === null || $removals.get()[id]?.phase !== 'confirming') return;
+  $removals.setKey(id, { phase: 'sending' });
+  const sending = withdraw({ submission_id: id, secret });
+  dropFromTrail(id);
+  await sending;
+}
