@@ -14,9 +14,13 @@ import { spreadRespondents, submitAll } from '../chromium/insights-page.ts';
 import { ENGINE_PACKAGES, missingPackages } from './binaries.ts';
 import type { Engine } from './engines.ts';
 import type { Session } from './session.ts';
+import { sessionVisitor } from './visitor.ts';
+import type { Visitor } from '../visitor.ts';
 
 export interface Context {
   session: Session;
+  /** The visitor in the session's tab. */
+  visitor: Visitor;
   app: RunningApp;
 }
 
@@ -65,7 +69,7 @@ export function describeEngine(engine: Engine, flows: readonly (readonly [string
 
     /** The running engine and server, or the test is failed (CI) or skipped (elsewhere) for want of them. */
     function running(test: { skip(note?: string): void }): Context {
-      if (session && app) return { session, app };
+      if (session && app) return { session, visitor: sessionVisitor(session), app };
       if (IN_CI) throw new Error(unavailable);
       test.skip(unavailable);
       throw new Error('unreachable: skip() ends the test');
