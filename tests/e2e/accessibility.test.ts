@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import { answerFirst, openQuiz, toNameScreen, toResults, waitForQuestion } from '../support/chromium/quiz-driver.ts';
+import { answerFirst, visitorOn } from '../support/chromium/quiz-driver.ts';
 
 describe('axe-core finds no serious or critical violation', () => {
   const product = useProduct();
@@ -19,20 +19,20 @@ describe('axe-core finds no serious or critical violation', () => {
 
   // Each test walks one page through several states and checks each: fewer page loads, the same checks.
   it('on the intro, the name screen and a question with Back', async () => {
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     await expectNoSeriousAxeViolations(page, 'intro');
-    await toNameScreen(page);
+    await visitorOn(page).start();
     await expectNoSeriousAxeViolations(page, 'name screen');
     await page.getByPlaceholder("What's your name?").fill('123');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await waitForQuestion(page, 0);
+    await visitorOn(page).onQuestion(0);
     await answerFirst(page);
     await page.getByRole('button', { name: 'Back' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'question 2');
   });
 
   it('in the About and the understand the values. overlays', async () => {
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     for (const [entry, title] of [
       ['about.', 'About'],
       ['understand.', 'understand the values.'],
@@ -46,7 +46,7 @@ describe('axe-core finds no serious or critical violation', () => {
   });
 
   it('on the results screen and in its Understanding Your Chart overlay', async () => {
-    await toResults(page, product.app.url);
+    await visitorOn(page).toResults(product.app.url);
     await expectNoSeriousAxeViolations(page, 'results');
     await page.getByRole('button', { name: 'What does this mean?' }).click();
     await page.getByRole('dialog', { name: 'Understanding Your Chart' }).waitFor();
@@ -55,7 +55,7 @@ describe('axe-core finds no serious or critical violation', () => {
 
   it('with the menu open on a 360 px phone', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.locator('#site-menu').waitFor({ state: 'visible' });
     await expectNoSeriousAxeViolations(page, 'open menu on a phone');

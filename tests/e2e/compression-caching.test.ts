@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMMUTABLE, REVALIDATE } from '../../src/integrations/static-headers.ts';
 import { phonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import { openQuiz } from '../support/chromium/quiz-driver.ts';
+import { visitorOn } from '../support/chromium/quiz-driver.ts';
 
 /** What the browser received for each address, with the headers it got. */
 function recordResponses(page: Page): Response[] {
@@ -28,7 +28,7 @@ describe('compressed, cacheable files on a phone', () => {
 
   it('receives HTML (its CSS inside) and JavaScript compressed, assets cached for good and pages revalidated', async () => {
     const responses = recordResponses(page);
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     await page.goto(`${product.app.url}/values/love`);
 
     const of = (kind: 'document' | 'script' | 'stylesheet') =>

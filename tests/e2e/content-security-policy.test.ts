@@ -4,7 +4,8 @@ import { waitForDrawing } from '../support/chromium/insights-page.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { phonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import { PATH_A, POLL, answer, collectConsoleErrors, openQuiz, startWithName, waitForResults } from '../support/chromium/quiz-driver.ts';
+import { POLL, collectConsoleErrors, visitorOn } from '../support/chromium/quiz-driver.ts';
+import { PATH_A } from '../support/visitor.ts';
 
 declare global {
   interface Window {
@@ -48,15 +49,15 @@ describe('the whole site runs under its Content-Security-Policy', () => {
   it('loads every page, opens About and completes the quiz without a single violation or console error', async () => {
     const url = product.app.url;
     await expectPolicyHeader(page, `${url}/`);
-    await openQuiz(page, `${url}/`);
+    await visitorOn(page).openQuiz(`${url}/`);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('button', { name: 'about.', exact: true }).click();
     await page.getByRole('dialog', { name: 'About' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'About' }).waitFor({ state: 'hidden' });
-    await startWithName(page, 'Policy Reader');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).startWithName('Policy Reader');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
     // The results chart is drawn and the response is saved before the page is left.
     await page.locator('canvas').first().waitFor();
     await expect.poll(async () => (await product.app.rpc<{ count: number }>('response_stats')).body.count, POLL).toBe(1);

@@ -10,19 +10,8 @@ import { resultShares } from '../../src/core/scoring.ts';
 import { VALUES, type Value } from '../../src/core/values.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  PATH_A,
-  PATH_B,
-  POLL,
-  answer,
-  cellPathFor,
-  expectedPercentages,
-  openQuiz,
-  responseCount,
-  startWithName,
-  totalsFor,
-  waitForResults,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, responseCount, visitorOn } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, PATH_B, cellPathFor, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 const FIGURES = readFigureFiles();
 const CODE_A = PATH_A.join('');
@@ -80,10 +69,10 @@ describe('the nearest figures and a friend on the results screen', () => {
   it('names the nearest figure with its line, then the next two, and links into /figures', async () => {
     const expected = nearestFigures(resultShares(totalsFor(PATH_A)), FIGURES, 3).map((m) => m.figure);
     expect(expected).toHaveLength(3);
-    await openQuiz(page, product.app.url);
-    await startWithName(page, '123');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).startWithName('123');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
 
     const section = page.getByRole('region', { name: 'Figures Near You' });
     const items = section.getByRole('listitem');
@@ -108,10 +97,10 @@ describe('the nearest figures and a friend on the results screen', () => {
   });
 
   it('shows the figures on the chart on request, as marks and as a list of links', async () => {
-    await openQuiz(page, product.app.url);
-    await startWithName(page, '123');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).startWithName('123');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
 
     const toggle = page.getByRole('checkbox', { name: 'Show figures from literature' });
     expect(await toggle.isChecked()).toBe(false);
@@ -150,8 +139,8 @@ describe('the nearest figures and a friend on the results screen', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.getByPlaceholder("What's your name?").fill('Sam');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
 
     expect(await sideShares(page, 'own')).toEqual(expectedPercentages(PATH_A));
     expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
@@ -191,15 +180,15 @@ describe('the nearest figures and a friend on the results screen', () => {
     await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
     await page.getByPlaceholder("What's your name?").fill('Sam');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await answer(page, PATH_A.slice(0, 5));
+    await visitorOn(page).answer(PATH_A.slice(0, 5));
     await page.reload();
-    await answer(page, PATH_A, 5);
-    await waitForResults(page);
+    await visitorOn(page).answer(PATH_A, 5);
+    await visitorOn(page).onResults();
     expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
     expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
 
     await page.reload();
-    await waitForResults(page);
+    await visitorOn(page).onResults();
     expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
     expect(await sideShares(page, 'own')).toEqual(expectedPercentages(PATH_A));
     expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
@@ -209,10 +198,10 @@ describe('the nearest figures and a friend on the results screen', () => {
     await page.getByRole('button', { name: 'Start Quiz' }).click();
     await page.getByPlaceholder("What's your name?").fill('Sam');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await answer(page, PATH_A.slice(0, 3));
+    await visitorOn(page).answer(PATH_A.slice(0, 3));
     await page.reload();
-    await answer(page, PATH_A, 3);
-    await waitForResults(page);
+    await visitorOn(page).answer(PATH_A, 3);
+    await visitorOn(page).onResults();
     expect(await page.locator('table th[scope="col"]').count()).toBe(0);
   });
 
@@ -240,7 +229,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     // Nothing valid: the intro, and the address cleaned.
-    await openQuiz(page, `${product.app.url}/?r=${CODE_A.slice(1)}&n=Rhea&f=99&fn=Sam`);
+    await visitorOn(page).openQuiz(`${product.app.url}/?r=${CODE_A.slice(1)}&n=Rhea&f=99&fn=Sam`);
     await expect.poll(() => new URL(page.url()).search, POLL).toBe('');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Where do you stand?');
 
@@ -265,10 +254,10 @@ describe('the nearest figures and a friend on the results screen', () => {
   });
 
   it('the link takes the first name the visitor edits, and refuses one it cannot carry', async () => {
-    await openQuiz(page, product.app.url);
-    await startWithName(page, '123');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).startWithName('123');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
     const name = page.getByLabel('First name shown with the link (optional)');
     const link = page.getByLabel('Link to this result');
     // Test mode's name is not a first name to show.

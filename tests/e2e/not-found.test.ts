@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { phonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import { collectConsoleErrors, openQuiz } from '../support/chromium/quiz-driver.ts';
+import { collectConsoleErrors, visitorOn } from '../support/chromium/quiz-driver.ts';
 
 describe('an unknown address on a phone', () => {
   const product = useProduct();
@@ -58,6 +58,6 @@ describe('an unknown address on a phone', () => {
       expect(page.url(), path).toBe(`${product.app.url}${path.slice(0, -1)}`);
       await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
     }
-    await openQuiz(page, `${product.app.url}/`);
+    await visitorOn(page).openQuiz(`${product.app.url}/`);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { useProduct } from '../support/chromium/product.ts';
-import { answerFirst, openQuiz, startWithName, toNameScreen, toResults } from '../support/chromium/quiz-driver.ts';
+import { answerFirst, visitorOn } from '../support/chromium/quiz-driver.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
@@ -61,8 +61,8 @@ describe('overlays and the top-bar menu on "/"', () => {
   // One page per overlay, opened and closed by each way in turn: the focus must come back every time.
   for (const [which, overlay] of Object.entries(OVERLAYS)) {
     it(`${which} opens as a labelled modal dialog, takes focus, and closes by ${Object.keys(CLOSERS).join(', ')}, giving focus back`, async () => {
-      if (which === 'understanding') await toResults(page, product.app.url);
-      else await openQuiz(page, product.app.url);
+      if (which === 'understanding') await visitorOn(page).toResults(product.app.url);
+      else await visitorOn(page).openQuiz(product.app.url);
       for (const [how, close] of Object.entries(CLOSERS)) {
         const opener = await overlay.open(page);
         const dialog = page.getByRole('dialog', { name: overlay.title });
@@ -80,7 +80,7 @@ describe('overlays and the top-bar menu on "/"', () => {
   }
 
   it('shows the About text and the four essays with their literary references', async () => {
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     await openFromMenu(page, 'about.');
     const about = page.getByRole('dialog', { name: 'About' });
     expect(await about.textContent()).toContain('explores where your values lie between love, honor, duty and reason');
@@ -96,7 +96,7 @@ describe('overlays and the top-bar menu on "/"', () => {
   });
 
   it('the results overlay holds the same essay text as Explain', async () => {
-    await toResults(page, product.app.url);
+    await visitorOn(page).toResults(product.app.url);
     await page.getByRole('button', { name: 'What does this mean?' }).click();
     const understanding = await page.getByRole('dialog', { name: 'Understanding Your Chart' }).locator('[data-essays]').innerHTML();
     await page.keyboard.press('Escape');
@@ -107,7 +107,7 @@ describe('overlays and the top-bar menu on "/"', () => {
   });
 
   it('About and Explain replace each other: never two overlays at once', async () => {
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     const opener = await openFromMenu(page, 'about.');
     await page.getByRole('dialog', { name: 'About' }).waitFor();
     await page.getByRole('button', { name: 'read about the four values.' }).click();
@@ -120,19 +120,19 @@ describe('overlays and the top-bar menu on "/"', () => {
   });
 
   it('on the home screen the menu entries read "home.", "about." and "understand."', async () => {
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     expect(await menuEntries(page).allInnerTexts()).toEqual(['home.', 'about.', 'understand.']);
   });
 
   it('past the home screen the menu offers Home, Start over, About, Explain and Insights', async () => {
-    await openQuiz(page, product.app.url);
-    await toNameScreen(page);
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).start();
     expect(await menuEntries(page).allInnerTexts()).toEqual(['Home', 'Start over', 'About', 'Explain', 'Insights']);
     expect(await page.getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe('/insights');
   });
 
   it('logo and title lead to /insights', async () => {
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     const brand = page.getByRole('banner').getByRole('link', { name: 'Map your Contradictions', exact: true });
     expect(await brand.getAttribute('href')).toBe('/insights');
     expect(await brand.locator('img').count()).toBe(1);
@@ -141,8 +141,8 @@ describe('overlays and the top-bar menu on "/"', () => {
 
   for (const entry of ['Start over', 'Home']) {
     it(`${entry} resets everything: intro, name cleared, answers gone, at "/"`, async () => {
-      await openQuiz(page, product.app.url);
-      await startWithName(page, 'Ada');
+      await visitorOn(page).openQuiz(product.app.url);
+      await visitorOn(page).startWithName('Ada');
       await answerFirst(page);
       await answerFirst(page);
       expect(await page.locator('#quiz-question').isVisible()).toBe(true);
@@ -153,7 +153,7 @@ describe('overlays and the top-bar menu on "/"', () => {
       await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
       expect(await menuEntries(page).allInnerTexts()).toEqual(['home.', 'about.', 'understand.']);
-      await toNameScreen(page);
+      await visitorOn(page).start();
       expect(await page.getByPlaceholder("What's your name?").inputValue()).toBe('');
       await page.getByRole('button', { name: 'Continue' }).click();
       // Back appears from the second question on: its absence shows the answers were dropped.
@@ -168,7 +168,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('folds the menu behind three bars named "Menu"', async () => {
-      await openQuiz(page, product.app.url);
+      await visitorOn(page).openQuiz(product.app.url);
       const toggle = page.getByRole('button', { name: 'Menu', exact: true });
       expect(await toggle.isVisible()).toBe(true);
       expect(await toggle.locator('span[aria-hidden="true"]').count()).toBe(3);
@@ -180,7 +180,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('closes the menu on a click outside it', async () => {
-      await openQuiz(page, product.app.url);
+      await visitorOn(page).openQuiz(product.app.url);
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.locator('#site-menu').waitFor({ state: 'visible' });
       // Bottom left of the screen, well away from the menu that folds out top right.
@@ -192,7 +192,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('closes the menu when an entry is chosen, and focus returns to the menu button after the overlay', async () => {
-      await openQuiz(page, product.app.url);
+      await visitorOn(page).openQuiz(product.app.url);
       const toggle = page.getByRole('button', { name: 'Menu', exact: true });
       await toggle.click();
       await page.getByRole('button', { name: 'about.', exact: true }).click();
@@ -205,7 +205,7 @@ describe('overlays and the top-bar menu on "/"', () => {
     });
 
     it('fits the overlay on the screen', async () => {
-      await openQuiz(page, product.app.url);
+      await visitorOn(page).openQuiz(product.app.url);
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.getByRole('button', { name: 'understand.', exact: true }).click();
       const box = await page.getByRole('dialog', { name: 'understand the values.' }).boundingBox();

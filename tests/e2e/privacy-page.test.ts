@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useProduct } from '../support/chromium/product.ts';
-import { openQuiz, toNameScreen } from '../support/chromium/quiz-driver.ts';
+import { visitorOn } from '../support/chromium/quiz-driver.ts';
 
 describe('/privacy', () => {
   const product = useProduct();
@@ -37,8 +37,8 @@ describe('/privacy', () => {
   }
 
   it('is linked beside the name screen\'s note, saying who sees the name and where', async () => {
-    await openQuiz(page, product.app.url);
-    await toNameScreen(page);
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).start();
     const note = page.locator('#quiz-name-note');
     expect(await note.innerText()).toContain(
       'You may leave the name blank to stay anonymous. It is not connected to your specific answers.',

@@ -3,23 +3,14 @@ import type { Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import {
-  PATH_A,
-  PATH_B,
-  answer,
-  answerText,
+  POLL,
   collectConsoleErrors,
-  expectedPercentages,
-  openQuiz,
   questionHeading,
   responseCount,
-  shownPercentages,
-  startWithName,
   storedRespondents,
-  totalsFor,
-  waitForQuestion,
-  waitForResults,
-  POLL,
+  visitorOn,
 } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, PATH_B, answerText, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 describe('the quiz on "/"', () => {
   const product = useProduct();
@@ -28,7 +19,7 @@ describe('the quiz on "/"', () => {
   async function open(): Promise<Page> {
     const page = await product.browser.newPage({ viewport: { width: 1200, height: 900 } });
     pages.push(page);
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     return page;
   }
 
@@ -37,11 +28,11 @@ describe('the quiz on "/"', () => {
     const page = await open();
     const errors = collectConsoleErrors(page);
     await expect(page.getByRole('heading', { name: 'Where do you stand?', level: 1 }).isVisible()).resolves.toBe(true);
-    await startWithName(page, 'Ada');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).startWithName('Ada');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
 
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'Ada')).toEqual([{ name: 'Ada', raw: totalsFor(PATH_A) }]);
     expect(errors.filter((e) => e.startsWith('Error saving final scores'))).toEqual([]);
@@ -87,11 +78,11 @@ describe('the quiz on "/"', () => {
   it('anonymously: a blank name is stored as null', async () => {
     const before = await responseCount(product.app);
     const page = await open();
-    await startWithName(page, '');
-    await answer(page, PATH_B);
-    await waitForResults(page);
+    await visitorOn(page).startWithName('');
+    await visitorOn(page).answer(PATH_B);
+    await visitorOn(page).onResults();
 
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     const rows = await storedRespondents(product.app);
     expect(rows).toContainEqual({ name: null, raw: totalsFor(PATH_B) });
@@ -100,9 +91,9 @@ describe('the quiz on "/"', () => {
 
   it('the comparison chart replaces its loading text and is 400 by 250', async () => {
     const page = await open();
-    await startWithName(page, '');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).startWithName('');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
     const section = page.getByRole('region', { name: 'How Do You Compare?' });
     await expect.poll(() => section.getByText('Loading comparison chart...').count(), POLL).toBe(0);
     const canvas = section.getByRole('img');
@@ -126,7 +117,7 @@ describe('the quiz on "/"', () => {
 
   it('Back on question 2 subtracts the answer given, so the results are those of the answers kept', async () => {
     const page = await open();
-    await startWithName(page, '123');
+    await visitorOn(page).startWithName('123');
     const other = [...PATH_A];
     other[0] = PATH_B[0]!;
     // Question 1 answered one way, Back from question 2, then answered another way.
@@ -137,11 +128,11 @@ describe('the quiz on "/"', () => {
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
     await page.getByText('Question 1 of 12').waitFor();
     // And Back from question 3 drops question 2's answer.
-    await answer(page, [PATH_A[0]!, other[1]!], 0);
+    await visitorOn(page).answer([PATH_A[0]!, other[1]!], 0);
     await page.getByRole('button', { name: 'Back' }).click();
-    await answer(page, PATH_A, 1);
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    await visitorOn(page).answer(PATH_A, 1);
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
   });
 
   it('test mode ("123") shows results and stores nothing', async () => {
@@ -151,10 +142,10 @@ describe('the quiz on "/"', () => {
     page.on('request', (r) => {
       if (r.url().includes('/rpc/submit_response')) submits.push(r.url());
     });
-    await startWithName(page, '123');
-    await answer(page, PATH_B);
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await visitorOn(page).startWithName('123');
+    await visitorOn(page).answer(PATH_B);
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     // Once the comparison has arrived every call of the results screen is done.
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
@@ -175,23 +166,23 @@ describe('the quiz on "/"', () => {
     await first.locator('#quiz-question').waitFor({ state: 'attached' });
     expect((await fadeOf(first)).name).toBe('none');
     await first.getByRole('button', { name: 'Continue' }).click();
-    await waitForQuestion(first, 0);
+    await visitorOn(first).onQuestion(0);
     expect((await fadeOf(first)).name).toMatch(/fade-in/);
 
     const page = await open();
-    await startWithName(page, '123');
-    await answer(page, [0], 0);
-    await waitForQuestion(page, 1);
+    await visitorOn(page).startWithName('123');
+    await visitorOn(page).answer([0], 0);
+    await visitorOn(page).onQuestion(1);
     // The quiz's CSS module scopes the keyframes' name: fade-in plus a hash.
     // The spec's 300 ms, written here rather than read from the product's constant.
     expect(await fadeOf(page)).toEqual({ name: expect.stringMatching(/fade-in/), duration: '0.3s' });
 
     const calm = await product.browser.newContext({ reducedMotion: 'reduce' });
     const still = await calm.newPage();
-    await openQuiz(still, product.app.url);
-    await startWithName(still, '123');
-    await answer(still, [0], 0);
-    await waitForQuestion(still, 1);
+    await visitorOn(still).openQuiz(product.app.url);
+    await visitorOn(still).startWithName('123');
+    await visitorOn(still).answer([0], 0);
+    await visitorOn(still).onQuestion(1);
     expect((await fadeOf(still)).name).toBe('none');
     await calm.close();
   });
@@ -227,8 +218,8 @@ describe('the quiz on "/"', () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('quiz-question');
       await tabTo(answerText(q, PATH_B[q]!), q % 2 === 0 ? 'Enter' : 'Space');
     }
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     expect(await storedRespondents(product.app)).toContainEqual({ name: 'Keys', raw: totalsFor(PATH_B) });
   });

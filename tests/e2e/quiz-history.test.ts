@@ -4,20 +4,8 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { phonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  PATH_A,
-  PATH_B,
-  POLL,
-  answer,
-  expectedPercentages,
-  openQuiz,
-  pendingCount,
-  shownPercentages,
-  startWithName,
-  storedRespondents,
-  totalsFor,
-  waitForResults,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, pendingCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 describe('the browser\'s history is the quiz\'s history (phone)', () => {
   const product = useProduct();
@@ -30,7 +18,7 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
   async function open(): Promise<Page> {
     const { context, page } = await phonePage(product.browser);
     contexts.push(context);
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     return page;
   }
 
@@ -77,8 +65,8 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
   it('Back undoes the last answer, Forward gives it back, and a different answer replaces it', async () => {
     const page = await open();
     const errors = pageErrors(page);
-    await startWithName(page, TEST_MODE_NAME);
-    await answer(page, PATH_A.slice(0, 4));
+    await visitorOn(page).startWithName(TEST_MODE_NAME);
+    await visitorOn(page).answer(PATH_A.slice(0, 4));
     await onQuestion(page, 4);
 
     await page.goBack();
@@ -92,17 +80,17 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     const path = [...PATH_A];
     path[3] = PATH_B[3]!;
     expect(path[3]).not.toBe(PATH_A[3]);
-    await answer(page, path, 3);
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(path));
+    await visitorOn(page).answer(path, 3);
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(path));
     expect(expectedPercentages(path)).not.toEqual(expectedPercentages(PATH_A));
     expect(errors).toEqual([]);
   });
 
   it('the on-screen Back and the browser\'s walk the same entries, down to the intro, never off the site', async () => {
     const page = await open();
-    await startWithName(page, TEST_MODE_NAME);
-    await answer(page, PATH_A.slice(0, 3));
+    await visitorOn(page).startWithName(TEST_MODE_NAME);
+    await visitorOn(page).answer(PATH_A.slice(0, 3));
     await onQuestion(page, 3);
 
     await page.getByRole('button', { name: 'Back' }).click();
@@ -135,16 +123,16 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await onQuestion(page, 0);
     await page.goForward();
     await onQuestion(page, 1);
-    await answer(page, PATH_A, 1);
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    await visitorOn(page).answer(PATH_A, 1);
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
   });
 
   it('a reload mid-quiz resumes at the same question with the same name and answers', async () => {
     const name = 'Reloaded Ada';
     const page = await open();
-    await startWithName(page, name);
-    await answer(page, PATH_A.slice(0, 5));
+    await visitorOn(page).startWithName(name);
+    await visitorOn(page).answer(PATH_A.slice(0, 5));
     await onQuestion(page, 5);
 
     await page.reload();
@@ -155,34 +143,34 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     await page.goForward();
     await onQuestion(page, 5);
 
-    await answer(page, PATH_A, 5);
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    await visitorOn(page).answer(PATH_A, 5);
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     await expect.poll(() => rowsNamed(name), POLL).toEqual([{ name, raw: totalsFor(PATH_A) }]);
   });
 
   it('a reload on the results shows them again and the database holds exactly one row; Back and Forward save nothing', async () => {
     const name = 'Saved Once';
     const page = await open();
-    await startWithName(page, name);
-    await answer(page, PATH_B);
-    await waitForResults(page);
+    await visitorOn(page).startWithName(name);
+    await visitorOn(page).answer(PATH_B);
+    await visitorOn(page).onResults();
     await expect.poll(() => rowsNamed(name), POLL).toHaveLength(1);
     // The row commits a moment before the browser hears so and empties its outbox.
     await expect.poll(() => pendingCount(page), POLL).toBe(0);
 
     const submits = submitsOf(page);
     await page.reload();
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     // The comparison is asked for once the result counts as saved: it is drawn, with nothing sent again.
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
 
     await page.goBack();
     await onQuestion(page, QUESTIONS.length - 1);
     await page.goForward();
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
 
     expect(submits).toEqual([]);
@@ -191,8 +179,8 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
 
   it('Start over forgets the quiz: a reload then shows the intro', async () => {
     const page = await open();
-    await startWithName(page, TEST_MODE_NAME);
-    await answer(page, PATH_A.slice(0, 3));
+    await visitorOn(page).startWithName(TEST_MODE_NAME);
+    await visitorOn(page).answer(PATH_A.slice(0, 3));
     await onQuestion(page, 3);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(1);
 
@@ -212,7 +200,7 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     });
     await reloaded(page);
     expect(await page.locator('#quiz-question').count()).toBe(0);
-    await startWithName(page, TEST_MODE_NAME);
+    await visitorOn(page).startWithName(TEST_MODE_NAME);
     await onQuestion(page, 0);
     expect(errors).toEqual([]);
   });

@@ -2,21 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useProduct } from '../support/chromium/product.ts';
 import {
-  PATH_A,
-  PATH_B,
-  answer,
-  openQuiz,
-  collectConsoleErrors,
-  expectedPercentages,
-  responseCount,
-  shownPercentages,
-  startWithName,
-  storedRespondents,
-  totalsFor,
-  waitForResults,
   POLL,
+  collectConsoleErrors,
   pendingCount,
+  responseCount,
+  storedRespondents,
+  visitorOn,
 } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
 
@@ -43,12 +36,12 @@ describe('a failed save', () => {
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     await page.route(SUBMIT_ROUTE, (route) => route.abort('connectionrefused'));
-    await openQuiz(page, product.app.url);
-    await startWithName(page, 'Blocked');
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).startWithName('Blocked');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
 
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
     expect(await responseCount(product.app)).toBe(before);
     expect(await pendingCount(page)).toBe(1);
@@ -66,7 +59,7 @@ describe('a failed save', () => {
     // Further loads find nothing left to send. A reload shows the finished quiz's results again, once the quiz has hydrated.
     const later = watchSubmits(page);
     await page.reload();
-    await waitForResults(page);
+    await visitorOn(page).onResults();
     await page.waitForLoadState('networkidle');
     expect(later.sent).toBe(0);
     expect(await responseCount(product.app)).toBe(before + 1);
@@ -79,13 +72,13 @@ describe('a failed save', () => {
     context = await product.browser.newContext();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await openQuiz(page, product.app.url);
-    await startWithName(page, '');
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).startWithName('');
     await product.app.stop();
     try {
-      await answer(page, PATH_B);
-      await waitForResults(page);
-      expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+      await visitorOn(page).answer(PATH_B);
+      await visitorOn(page).onResults();
+      expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
       await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
       expect(await pendingCount(page)).toBe(1);
     } finally {
@@ -115,18 +108,18 @@ describe('a failed save', () => {
     const before = await responseCount(product.app);
     context = await product.browser.newContext();
     const page = await context.newPage();
-    await openQuiz(page, product.app.url);
+    await visitorOn(page).openQuiz(product.app.url);
     // A visitor who loses the network once the page has loaded.
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
-    await startWithName(page, 'Offline');
-    await answer(page, PATH_B);
+    await visitorOn(page).startWithName('Offline');
+    await visitorOn(page).answer(PATH_B);
     await expect.poll(() => pendingCount(page), POLL).toBe(1);
     expect(await responseCount(product.app)).toBe(before);
 
     await context.setOffline(false);
-    await waitForResults(page);
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    await visitorOn(page).onResults();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     await expect.poll(() => pendingCount(page), POLL).toBe(0);
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'Offline')).toEqual([

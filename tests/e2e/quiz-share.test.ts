@@ -2,18 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  PATH_A,
-  answer,
-  cellPathFor,
-  openQuiz,
-  expectedPercentages,
-  responseCount,
-  shownPercentages,
-  startWithName,
-  waitForResults,
-  POLL,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, responseCount, visitorOn } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, cellPathFor, expectedPercentages } from '../support/visitor.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -24,10 +14,10 @@ describe('sharing a result', () => {
 
   beforeAll(async () => {
     results = await product.browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await openQuiz(results, product.app.url);
-    await startWithName(results, 'Sharer');
-    await answer(results, PATH_A);
-    await waitForResults(results);
+    await visitorOn(results).openQuiz(product.app.url);
+    await visitorOn(results).startWithName('Sharer');
+    await visitorOn(results).answer(PATH_A);
+    await visitorOn(results).onResults();
     // The comparison is asked for once the save has settled.
     await results.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     link = await results.getByLabel('Link to this result').inputValue();
@@ -43,8 +33,8 @@ describe('sharing a result', () => {
     });
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Sharer’s map' }).waitFor();
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
-    expect(await shownPercentages(page)).toEqual(await shownPercentages(results));
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
+    expect(await visitorOn(page).shownPercentages()).toEqual(await visitorOn(results).shownPercentages());
     await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
     expect(await responseCount(product.app)).toBe(1);

@@ -12,19 +12,8 @@ import { resultPosition } from '../../src/core/scoring.ts';
 import { describePastResult, movementSentence } from '../../src/core/trail.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  PATH_A,
-  PATH_B,
-  POLL,
-  answer,
-  cellPathFor,
-  expectedPercentages,
-  openQuiz,
-  shownPercentages,
-  startWithName,
-  totalsFor,
-  waitForResults,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, visitorOn } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, PATH_B, cellPathFor, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 const TRAIL_KEY = 'myc.map-trail.v1';
 const CODE_A = PATH_A.join('');
@@ -51,10 +40,10 @@ const keptIn = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.ge
 async function takeQuiz(context: BrowserContext, url: string, name: string, path: readonly number[]): Promise<Page> {
   // A new tab starts a new quiz; localStorage is the browser's, shared by its tabs.
   const page = await context.newPage();
-  await openQuiz(page, url);
-  await startWithName(page, name);
-  await answer(page, path);
-  await waitForResults(page);
+  await visitorOn(page).openQuiz(url);
+  await visitorOn(page).startWithName(name);
+  await visitorOn(page).answer(path);
+  await visitorOn(page).onResults();
   return page;
 }
 
@@ -77,7 +66,7 @@ describe("a shared result's page", () => {
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
     await page.getByRole('heading', { level: 1, name: 'Rhea’s map' }).waitFor();
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     const card = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(new URL(card!).pathname).toBe(`/cards/map-${cellPathFor(PATH_B).slice('/r/'.length)}.png`);
     expect(await page.locator('meta[property="og:image:alt"]').getAttribute('content')).toContain(
@@ -90,8 +79,8 @@ describe("a shared result's page", () => {
     await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
     await page.getByPlaceholder("What's your name?").fill('Sam');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await answer(page, PATH_A);
-    await waitForResults(page);
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
     expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
     expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
       `${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`,
@@ -108,7 +97,7 @@ describe("a shared result's page", () => {
 
     await page.goto(`${product.app.url}/?r=${CODE_B}&n=Rhea`);
     await page.getByRole('heading', { level: 1, name: 'Rhea’s map' }).waitFor();
-    expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_B));
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_B));
     await page.getByRole('button', { name: 'Take the quiz and compare' }).waitFor();
     expect(errors).toEqual([]);
   });

@@ -7,28 +7,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  PATH_A,
-  PATH_B,
-  POLL,
-  answer,
-  openQuiz,
-  pendingCount,
-  responseCount,
-  startWithName,
-  storedRespondents,
-  waitForResults,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, pendingCount, responseCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
+import { PATH_A, PATH_B } from '../support/visitor.ts';
 
 const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
 const TRAIL_KEY = 'myc.map-trail.v1';
 
 /** Finishes a quiz under `name` and waits until the server has stored it. */
 async function saveResult(page: Page, url: string, name: string, path: readonly number[]): Promise<void> {
-  await openQuiz(page, url);
-  await startWithName(page, name);
-  await answer(page, path);
-  await waitForResults(page);
+  const visitor = visitorOn(page);
+  await visitor.openQuiz(url);
+  await visitor.startWithName(name);
+  await visitor.answer(path);
+  await visitor.onResults();
   await expect.poll(() => pendingCount(page), POLL).toBe(0);
 }
 
@@ -155,7 +146,7 @@ describe('taking answers back', () => {
     await page.context().setOffline(true);
     await page.context().setOffline(false);
     await page.reload();
-    await waitForResults(page);
+    await visitorOn(page).onResults();
     await page.waitForLoadState('networkidle');
     expect(withdrawals.answered).toBe(1);
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'Offline removal')).toEqual([]);

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onReconnect, untilLoaded } from '../../src/lib/network.ts';
-
-const settle = () => new Promise((r) => setTimeout(r, 0));
+import { settle, stubWindowEvents } from '../support/browser-stub.ts';
 
 describe('when the network is back', () => {
   let browser: EventTarget;
   const online = () => browser.dispatchEvent(new Event('online'));
   beforeEach(() => {
-    browser = new EventTarget();
-    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
-    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    browser = stubWindowEvents();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,30 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitInput } from '../../src/lib/api.ts';
+import { stubWindowEvents } from '../support/browser-stub.ts';
+import { api, resetFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
-const api = vi.hoisted(() => ({
-  calls: [] as string[],
-  stored: new Set<string>(),
-  answer: 'ok' as 'ok' | 'network' | 'invalid' | 'busy' | 'busy-status-only',
-}));
+vi.mock('../../src/lib/api.ts', async (original) =>
+  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
+);
 
-vi.mock('../../src/lib/api.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/lib/api.ts')>();
-  return {
-    ...original,
-    submitResponse: async (input: SubmitInput) => {
-      api.calls.push(input.submission_id);
-      await new Promise((r) => setTimeout(r, 5));
-      if (api.answer === 'network') throw new original.ApiError('TypeError: Failed to fetch', '', 0);
-      if (api.answer === 'invalid') throw new original.ApiError('question 1 has no answer', '22023', 400);
-      if (api.answer === 'busy') throw new original.ApiError('too many submissions from this address', 'PT429', 429);
-      // A function that sets response.status itself: no PostgREST error code, only the status.
-      if (api.answer === 'busy-status-only') throw new original.ApiError('', '', 429);
-      api.stored.add(input.submission_id);
-      return { submission_id: input.submission_id };
-    },
-  };
-});
+const INVALID: Refusal = { message: 'question 1 has no answer', code: '22023', status: 400 };
+const BUSY: Refusal = { message: 'too many submissions from this address', code: 'PT429', status: 429 };
+// A function that sets response.status itself: no PostgREST error code, only the status.
+const BUSY_STATUS_ONLY: Refusal = { message: '', code: '', status: 429 };
+
+/** The ids of the submissions the backend stored. */
+const stored = () => api.submitted.map((s) => s.submission_id);
 
 const KEY = 'myc.pending-submissions.v1';
 const ID_1 = '00000000-0000-4000-8000-000000000001';
@@ -40,9 +30,9 @@ let outbox: typeof import('../../src/lib/outbox.ts');
 beforeEach(async () => {
   storage = new MemoryStorage();
   vi.stubGlobal('localStorage', storage);
-  api.calls = [];
-  api.stored = new Set();
-  api.answer = 'ok';
+  resetFakeApi();
+  // Each save takes a moment to answer, as over a network.
+  api.submitDelayMs = 5;
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   // A fresh outbox each time: its pause after "too many" is module state.
@@ -99,52 +89,50 @@ describe('the submission outbox', () => {
 describe('sending the outbox', () => {
   it('sends what the outbox holds without adding to it, logs the spec\'s message on failure, and sends it once on retry', async () => {
     outbox.addPending(submission(ID_1));
-    api.answer = 'network';
+    api.failSubmit = true;
     expect(await outbox.sendKept(submission(ID_1))).toBe('unreachable');
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
 
-    api.answer = 'ok';
+    api.failSubmit = false;
     // Two retries at once (page load and "online" together) send it once.
     const [a, b] = await Promise.all([outbox.sendPending(), outbox.sendPending()]);
     expect(a + b).toBeGreaterThanOrEqual(1);
-    expect(api.calls).toEqual([ID_1, ID_1]);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     expect(storage.getItem(KEY)).toBeNull();
     expect(await outbox.sendPending()).toBe(0);
-    expect(api.calls).toHaveLength(2);
+    expect(api.submitAttempts).toHaveLength(2);
   });
 
   it('keeps a finished quiz before sending it; what waits goes out at page load and whenever the network is back', async () => {
-    api.answer = 'network';
+    api.failSubmit = true;
     const saving = outbox.save(submission(ID_1));
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
     expect(await saving).toBe('unreachable');
     expect(outbox.readPending()).toEqual([submission(ID_1)]);
 
-    const browser = new EventTarget();
-    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
-    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    const browser = stubWindowEvents();
     const stop = outbox.watchOutbox();
     // The send at page load fails too (each answer takes 5 ms).
     await new Promise((r) => setTimeout(r, 20));
-    expect(api.calls).toEqual([ID_1, ID_1]);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     expect(outbox.readPending()).toHaveLength(1);
 
-    api.answer = 'ok';
+    api.failSubmit = false;
     browser.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(outbox.readPending()).toEqual([]));
-    expect([...api.stored]).toEqual([ID_1]);
+    expect(stored()).toEqual([ID_1]);
 
     stop();
     outbox.addPending(submission(ID_2));
     browser.dispatchEvent(new Event('online'));
     await new Promise((r) => setTimeout(r, 20));
-    expect(api.calls).toEqual([ID_1, ID_1, ID_1]);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1, ID_1]);
   });
 
   it('drops a submission the backend rejects as invalid instead of retrying it forever', async () => {
     outbox.addPending(submission(ID_1));
-    api.answer = 'invalid';
+    api.refuseSubmit = INVALID;
     expect(await outbox.sendKept(submission(ID_1))).toBe('rejected');
     expect(outbox.readPending()).toEqual([]);
   });
@@ -152,7 +140,7 @@ describe('sending the outbox', () => {
   it('keeps a submission refused with 429 (PT429) and sends it again after a pause, storing it exactly once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     outbox.addPending(submission(ID_1));
-    api.answer = 'busy';
+    api.refuseSubmit = BUSY;
     const first = outbox.sendKept(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
     expect(await first).toBe('rate-limited');
@@ -160,43 +148,43 @@ describe('sending the outbox', () => {
 
     // Still too many at the first retry: the next pause is twice as long.
     await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_PAUSE_MS + 5);
-    expect(api.calls).toEqual([ID_1, ID_1]);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     expect(outbox.readPending()).toHaveLength(1);
 
-    api.answer = 'ok';
+    api.refuseSubmit = null;
     await vi.advanceTimersByTimeAsync(2 * outbox.RATE_LIMIT_PAUSE_MS - 1);
-    expect(api.calls).toHaveLength(2);
+    expect(api.submitAttempts).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1 + 5);
-    expect(api.calls).toEqual([ID_1, ID_1, ID_1]);
-    expect([...api.stored]).toEqual([ID_1]);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1, ID_1]);
+    expect(stored()).toEqual([ID_1]);
     expect(outbox.readPending()).toEqual([]);
 
     // Nothing further is sent once it is stored.
     await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_LONGEST_PAUSE_MS * 2);
-    expect(api.calls).toHaveLength(3);
+    expect(api.submitAttempts).toHaveLength(3);
   });
 
   it('treats a bare 429 status the same way, and one pause sends every waiting submission once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     outbox.addPending(submission(ID_1));
     outbox.addPending(submission(ID_2));
-    api.answer = 'busy-status-only';
+    api.refuseSubmit = BUSY_STATUS_ONLY;
     const sent = outbox.sendPending();
     await vi.advanceTimersByTimeAsync(5);
     expect(await sent).toBe(0);
     expect(outbox.readPending()).toHaveLength(2);
 
-    api.answer = 'ok';
+    api.refuseSubmit = null;
     await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_PAUSE_MS + 5);
-    expect(api.calls).toEqual([ID_1, ID_2, ID_1, ID_2]);
-    expect([...api.stored].sort()).toEqual([ID_1, ID_2]);
+    expect(api.submitAttempts).toEqual([ID_1, ID_2, ID_1, ID_2]);
+    expect(stored().sort()).toEqual([ID_1, ID_2]);
     expect(outbox.readPending()).toEqual([]);
   });
 
   it('waits no longer than the longest pause, however often it hears "too many"', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     outbox.addPending(submission(ID_1));
-    api.answer = 'busy';
+    api.refuseSubmit = BUSY;
     void outbox.sendPending();
     // Enough refusals for the doubling to pass the longest pause several times.
     let elapsed = 0;
@@ -204,10 +192,10 @@ describe('sending the outbox', () => {
       await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_PAUSE_MS);
       elapsed += outbox.RATE_LIMIT_PAUSE_MS;
     }
-    const before = api.calls.length;
-    api.answer = 'ok';
+    const before = api.submitAttempts.length;
+    api.refuseSubmit = null;
     await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_LONGEST_PAUSE_MS + 5);
-    expect(api.calls.length).toBe(before + 1);
+    expect(api.submitAttempts.length).toBe(before + 1);
     expect(outbox.readPending()).toEqual([]);
   });
 });

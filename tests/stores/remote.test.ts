@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteData } from '../../src/stores/remote.ts';
+import { stubWindowEvents } from '../support/browser-stub.ts';
 
 /** A fetch the test settles by hand. */
 function deferred<T>() {
@@ -17,9 +18,7 @@ const toData = (n: number) => (n === 0 ? null : { n });
 describe('remote data', () => {
   let browser: EventTarget;
   beforeEach(() => {
-    browser = new EventTarget();
-    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
-    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    browser = stubWindowEvents();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answerTexts, api, holdSaves, settle, useFakeApi } from '../support/fake-api.ts';
+import { settle, stubWindowEvents } from '../support/browser-stub.ts';
+import { answerTexts, api, holdSaves, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
@@ -50,9 +51,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
   });
 
   it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
-    const browser = new EventTarget();
-    vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
-    vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
+    const browser = stubWindowEvents();
     try {
       api.statsDown = true;
       quiz.startQuiz();

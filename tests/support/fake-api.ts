@@ -1,35 +1,98 @@
 /**
- * The backend as the store tests see it: `src/lib/api.ts` with its three
- * network calls answered in memory, so a test can hold, fail or inspect a
- * save. A test file installs it with
+ * The backend as the unit tests see it: `src/lib/api.ts` with its network
+ * calls answered in memory, so a test can hold, fail or inspect any call. A
+ * test file installs it with
  *
  *   vi.mock('../../src/lib/api.ts', async (original) =>
  *     (await import('../support/fake-api.ts')).fakeApiModule(await original()));
  *
- * and reads the same `api` object, since both imports share one module.
+ * and steers it through the `api` object below. A call this fake does not
+ * answer throws "not faked: <name>"; a test fakes it by passing it to
+ * fakeApiModule() as a second argument.
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { scoreChoices } from '../../src/core/scoring.ts';
 import type * as Api from '../../src/lib/api.ts';
-import type { ResponseStats, SubmitInput } from '../../src/lib/api.ts';
+import type { Insights, RespondentMatches, ResponseStats, SecretInsights, SubmitInput } from '../../src/lib/api.ts';
 
-export const api = {
-  submitted: [] as SubmitInput[],
-  failSubmit: false,
-  statsDown: false,
-  statsCalls: 0,
-  holdSubmit: null as Promise<void> | null,
-  stats: { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } as ResponseStats,
-};
+type ApiModule = typeof Api;
+
+/** What the backend answers with instead of a result: an ApiError's message, code and status. */
+export interface Refusal {
+  message: string;
+  code: string;
+  status: number;
+}
+
+/** The exports of api.ts that reach no network, kept as they are. */
+const OFFLINE_EXPORTS: ReadonlySet<string> = new Set(['ApiError', 'isRateLimited']);
+
+export const HIDDEN_PAGE_PASSWORD = 'open sesame';
+
+const STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+
+/** The aggregates of /insights over `count` respondents, each value at a fixed mean. */
+export function insightsOf(count: number): Insights {
+  const scores = count > 0 ? { love: 0.5, duty: 0.25, honor: 0.5, reason: 0.5 } : null;
+  return { count, mean: scores, min: scores, max: scores, quadrants: [], answer_shares: [], points: { kind: 'all', total: count, raw: [] } };
+}
+
+/** The hidden page's aggregates over two respondents, "Ada" and one anonymous (count 0: none). */
+export function secretInsightsOf(count: number): SecretInsights {
+  const some = count > 0;
+  const scores = { love: 0.5, duty: 0.25, honor: 0.5, reason: 0.5 };
+  return {
+    count,
+    mean: some ? scores : null,
+    min: some ? scores : null,
+    max: some ? scores : null,
+    quadrants: [],
+    answer_shares: [],
+    points: { kind: 'all', total: count, raw: some ? [[1, 2, 3, 4], [5, 6, 7, 8]] : [], names: some ? ['Ada', null] : [] },
+  };
+}
+
+function freshState() {
+  return {
+    /** Every submission stored, in order. */
+    submitted: [] as SubmitInput[],
+    /** The submission id of every save tried, stored or not. */
+    submitAttempts: [] as string[],
+    /** The backend cannot be reached for a save. */
+    failSubmit: false,
+    /** The backend answers a save with this error (e.g. 429 "too many"). */
+    refuseSubmit: null as Refusal | null,
+    /** How long each save takes to answer. */
+    submitDelayMs: 0,
+    holdSubmit: null as Promise<void> | null,
+    stats: STATS,
+    statsDown: false,
+    statsCalls: 0,
+    insights: insightsOf(3),
+    insightsDown: false,
+    insightsCalls: 0,
+    secretInsights: secretInsightsOf(2),
+    /** The hidden page's calls, by database function, with what they were sent. */
+    hiddenPageCalls: [] as { fn: string; password: string; query?: string }[],
+    hiddenPageDown: false,
+    hiddenPageThrottled: false,
+  };
+}
+
+export type FakeBackend = ReturnType<typeof freshState>;
+
+/**
+ * The one backend every test steers. It lives on globalThis because store
+ * tests call vi.resetModules() for a fresh store, which evaluates this file
+ * anew inside the mock: the fake must still answer from the state the test holds.
+ */
+const shared = globalThis as typeof globalThis & { __fakeBackend?: FakeBackend };
+export const api: FakeBackend = (shared.__fakeBackend ??= freshState());
 
 /** Back to a backend that saves everything and answers at once. */
-function resetFakeApi(): void {
-  api.submitted = [];
-  api.failSubmit = false;
-  api.statsDown = false;
-  api.statsCalls = 0;
-  api.holdSubmit = null;
+export function resetFakeApi(): void {
+  Object.assign(api, freshState());
 }
 
 /** Holds every save until the returned release() is called. */
@@ -57,12 +120,35 @@ export function useFakeApi(resetStores: () => void): void {
   });
 }
 
-export function fakeApiModule(original: typeof Api): typeof Api {
+/** Every network call of `original` throwing "not faked: <name>", the rest kept. */
+function unfaked(original: ApiModule): ApiModule {
+  const entries = Object.entries(original).map(([name, value]) => [
+    name,
+    OFFLINE_EXPORTS.has(name) || typeof value !== 'function'
+      ? value
+      : () => {
+          throw new Error(`not faked: ${name}`);
+        },
+  ]);
+  return Object.fromEntries(entries) as ApiModule;
+}
+
+export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}): ApiModule {
+  const unreachable = () => new original.ApiError('fetch failed', '', 0);
+  const checkPassword = (password: string) => {
+    if (api.hiddenPageDown) throw unreachable();
+    if (api.hiddenPageThrottled) throw new original.ApiError('too many attempts', 'PT429', 429);
+    if (password !== HIDDEN_PAGE_PASSWORD) throw new original.ApiError('invalid password', '28P01', 403);
+  };
   return {
-    ...original,
+    ...unfaked(original),
     submitResponse: async (input: SubmitInput) => {
+      api.submitAttempts.push(input.submission_id);
       await api.holdSubmit;
-      if (api.failSubmit) throw new original.ApiError('fetch failed', '', 0);
+      if (api.submitDelayMs > 0) await new Promise((r) => setTimeout(r, api.submitDelayMs));
+      if (api.failSubmit) throw unreachable();
+      const refusal = api.refuseSubmit;
+      if (refusal) throw new original.ApiError(refusal.message, refusal.code, refusal.status);
       api.submitted.push(structuredClone(input));
       // What submit_response answers: the raw and the normalized scores, as the core derives them.
       const { raw, normalized } = scoreChoices(input.answers);
@@ -77,13 +163,29 @@ export function fakeApiModule(original: typeof Api): typeof Api {
     },
     fetchResponseStats: async () => {
       api.statsCalls += 1;
-      if (api.statsDown) throw new original.ApiError('fetch failed', '', 0);
+      if (api.statsDown) throw unreachable();
       return api.stats;
     },
     // An older backend without answer_shares: the results show no per-answer shares.
     fetchAnswerShares: async () => {
       throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
     },
+    fetchInsights: async () => {
+      api.insightsCalls += 1;
+      if (api.insightsDown) throw unreachable();
+      return api.insights;
+    },
+    fetchSecretInsights: async (password: string) => {
+      api.hiddenPageCalls.push({ fn: 'secret_insights', password });
+      checkPassword(password);
+      return api.secretInsights;
+    },
+    findRespondents: async (password: string, query: string): Promise<RespondentMatches> => {
+      api.hiddenPageCalls.push({ fn: 'find_respondents', password, query });
+      checkPassword(password);
+      return query.toLowerCase() === 'ada' ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] } : { total: 0, matches: [] };
+    },
+    ...more,
   };
 }
 
@@ -92,7 +194,4 @@ export function answerTexts(path: readonly number[]): string[] {
   return path.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
 }
 
-/** Lets the stores' pending promises and timers of 0 ms run. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-}
+export { settle } from './browser-stub.ts';

@@ -8,18 +8,16 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
 import { E2E_PASSWORD } from '../chromium/app.ts';
-import { PATH_A, PATH_B, cellPathFor, expectedPercentages, responseCount } from '../chromium/quiz-driver.ts';
-import { PATIENCE_MS, pickElement, waitUntil, type Session } from './session.ts';
+import { responseCount } from '../chromium/quiz-driver.ts';
+import { PATH_A, PATH_B, cellPathFor, expectedPercentages } from '../visitor.ts';
+import { PATIENCE_MS, pickElement, waitUntil } from './session.ts';
 import type { Flow } from './suite.ts';
 import {
   NAME_FIELD,
-  answer,
   clickText,
   fieldValue,
-  onQuestion,
-  onResults,
+  leaveSite,
   resultsComplete,
-  shownPercentages,
   sideShares,
   waitForDrawing,
   waitForIslands,
@@ -32,38 +30,20 @@ const IMAGE_NAME = 'map-your-contradictions.png';
 const PASSWORD_FIELD = 'input[placeholder="Enter secret password"]';
 const SEARCH_FIELD = 'input[placeholder="Search by name..."]';
 
-/** Leaves the site with no quiz under way in the tab's session, so that "/" opens as a new visitor finds it. */
-async function leaveSite(session: Session, url: string): Promise<void> {
-  if ((await session.url()).startsWith(url)) await session.evaluate(() => sessionStorage.clear());
-  await session.goto('about:blank');
-}
-
-async function freshQuiz(session: Session, url: string): Promise<void> {
-  await leaveSite(session, url);
-  await session.goto(`${url}/`);
-  await waitForIslands(session);
-}
-
-async function startQuizTyping(session: Session, name: string): Promise<void> {
-  await clickText(session, 'button', 'Start Quiz');
-  await waitForElement(session, NAME_FIELD);
-  await session.typeAndEnter(NAME_FIELD, name);
-}
-
-const wholeQuiz: Flow = async ({ session, app }) => {
+const wholeQuiz: Flow = async ({ session, visitor, app }) => {
   const before = await responseCount(app);
-  await freshQuiz(session, app.url);
+  await visitor.openQuiz(`${app.url}/`);
   // The site's narrowest layout is the one shown.
   expect(await session.evaluate(() => matchMedia('(max-width: 30rem)').matches)).toBe(true);
-  await startQuizTyping(session, 'Ada');
-  await answer(session, PATH_A);
-  await onResults(session);
+  await visitor.startWithName('Ada');
+  await visitor.answer(PATH_A);
+  await visitor.onResults();
   await expect.poll(() => responseCount(app), { timeout: PATIENCE_MS }).toBe(before + 1);
 };
 
-const results: Flow = async ({ session, app }) => {
-  await onResults(session);
-  expect(await shownPercentages(session)).toEqual(expectedPercentages(PATH_A));
+const results: Flow = async ({ session, visitor, app }) => {
+  await visitor.onResults();
+  expect(await visitor.shownPercentages()).toEqual(expectedPercentages(PATH_A));
   await waitForDrawing(session, 'result');
   await resultsComplete(session);
   expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Ada`);
@@ -87,37 +67,36 @@ const saveImage: Flow = async ({ session }) => {
   expect(bytes.length).toBeGreaterThan(4000);
 };
 
-const history: Flow = async ({ session, app }) => {
-  await freshQuiz(session, app.url);
-  await startQuizTyping(session, TEST_MODE_NAME);
-  await answer(session, PATH_A.slice(0, 4));
-  await onQuestion(session, 4);
-  await session.back();
-  await onQuestion(session, 3);
-  await session.back();
-  await onQuestion(session, 2);
-  await session.forward();
-  await onQuestion(session, 3);
-  await session.reload();
-  await onQuestion(session, 3);
+const history: Flow = async ({ session, visitor, app }) => {
+  await visitor.openQuiz(`${app.url}/`);
+  await visitor.startWithName(TEST_MODE_NAME);
+  await visitor.answer(PATH_A.slice(0, 4));
+  await visitor.onQuestion(4);
+  await visitor.back();
+  await visitor.onQuestion(3);
+  await visitor.back();
+  await visitor.onQuestion(2);
+  await visitor.forward();
+  await visitor.onQuestion(3);
+  await visitor.reload();
+  await visitor.onQuestion(3);
   // Question 4 answered differently after the reload: the results count that answer.
   const path = [...PATH_A];
   path[3] = PATH_B[3]!;
-  await answer(session, path, 3);
-  await onResults(session);
-  expect(await shownPercentages(session)).toEqual(expectedPercentages(path));
+  await visitor.answer(path, 3);
+  await visitor.onResults();
+  expect(await visitor.shownPercentages()).toEqual(expectedPercentages(path));
   await resultsComplete(session);
 };
 
-const friendLink: Flow = async ({ session, app }) => {
+const friendLink: Flow = async ({ session, visitor, app }) => {
   await session.goto(`${app.url}/?r=${CODE_A}&n=Ada`);
   await waitForElement(session, 'h1', 'Ada’s map');
-  expect(await shownPercentages(session)).toEqual(expectedPercentages(PATH_A));
+  expect(await visitor.shownPercentages()).toEqual(expectedPercentages(PATH_A));
   await clickText(session, 'button', 'Take the quiz and compare');
-  await waitForElement(session, NAME_FIELD);
-  await session.typeAndEnter(NAME_FIELD, TEST_MODE_NAME);
-  await answer(session, PATH_B);
-  await onResults(session);
+  await visitor.giveName(TEST_MODE_NAME);
+  await visitor.answer(PATH_B);
+  await visitor.onResults();
   await waitForElement(session, 'table th[scope="col"]', 'Ada');
   expect(await session.evaluate(() => [...document.querySelectorAll('table th[scope="col"]')].map((th) => th.textContent))).toEqual([
     'Value',

@@ -15,9 +15,13 @@ import { ENGINE_PACKAGES, missingPackages } from '../../../scripts/engine-binari
 import type { Engine } from './engines.ts';
 import type { Front } from './hooked-front.ts';
 import type { Session } from './session.ts';
+import { sessionVisitor } from './visitor.ts';
+import type { Visitor } from '../visitor.ts';
 
 export interface Context {
   session: Session;
+  /** The visitor in the session's tab. */
+  visitor: Visitor;
   app: RunningApp;
 }
 
@@ -69,7 +73,7 @@ export function describeEngine(engine: Engine, flows: readonly (readonly [string
 
     /** The running engine and server, or the test is failed (CI) or skipped (elsewhere) for want of them. */
     function running(test: { skip(note?: string): void }): Context {
-      if (session && app) return { session, app: front?.app ?? app };
+      if (session && app) return { session, visitor: sessionVisitor(session), app: front?.app ?? app };
       if (IN_CI) throw new Error(unavailable);
       test.skip(unavailable);
       throw new Error('unreachable: skip() ends the test');

@@ -1,14 +1,14 @@
 /**
- * What a visitor does and sees, by the visible texts, over any engine's
- * session: the counterpart of tests/support/chromium/quiz-driver.ts, whose
- * answer paths and expected figures it reuses.
+ * The cross-engine suite's visitor (tests/support/visitor.ts) over any
+ * engine's WebDriver session, and what the flows read besides: the charts'
+ * drawings, the comparison's table, a field's value.
  */
 import { QUESTIONS } from '../../../src/core/questions.ts';
 import { VALUES, type Value } from '../../../src/core/values.ts';
-import { answerText } from '../chromium/quiz-driver.ts';
+import { NAME_PLACEHOLDER, answerText, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
 import { pickElement, waitUntil, type Session } from './session.ts';
 
-export const NAME_FIELD = `input[placeholder="What's your name?"]`;
+export const NAME_FIELD = `input[placeholder="${NAME_PLACEHOLDER}"]`;
 
 /** Waits until pickElement() finds the element of `selector` reading `text` (any, for null) on screen. */
 export async function waitForElement(session: Session, selector: string, text: string | null = null): Promise<void> {
@@ -34,45 +34,10 @@ export async function waitForIslands(session: Session): Promise<void> {
   );
 }
 
-export async function onQuestion(session: Session, index: number): Promise<void> {
-  await waitUntil(
-    session,
-    `question ${index + 1}`,
-    (text: string, progress: string) =>
-      document.querySelector('#quiz-question')?.textContent === text && document.body.innerText.includes(progress),
-    QUESTIONS[index]!.text,
-    `Question ${index + 1} of ${QUESTIONS.length}`,
-  );
-}
-
-/** Answers from question `from` on along `path`, each once it is on screen. */
-export async function answer(session: Session, path: readonly number[], from = 0): Promise<void> {
-  for (let q = from; q < path.length; q++) {
-    await onQuestion(session, q);
-    await clickText(session, 'section ul button', answerText(q, path[q]!));
-  }
-}
-
-export async function onResults(session: Session): Promise<void> {
-  await waitForElement(session, 'h1, h2', 'Your Results');
-}
-
 /** The results as a visitor ends up seeing them, everything asked of the server arrived: the comparison drawn, how others answered. */
 export async function resultsComplete(session: Session): Promise<void> {
   await waitForDrawing(session, 'compare');
   await waitForElement(session, 'h2', 'How others answered');
-}
-
-/** The four percentages shown, by value, e.g. { love: '31.6%', ... }. */
-export function shownPercentages(session: Session): Promise<Record<Value, string>> {
-  return session.evaluate((values: readonly string[]) => {
-    const out: Record<string, string> = {};
-    for (const v of values) {
-      const text = document.querySelector<HTMLElement>(`li[data-value="${v}"]`)?.innerText ?? '';
-      out[v] = /(\d+\.\d%)\s*$/.exec(text)?.[1] ?? `unreadable: ${text}`;
-    }
-    return out as Record<Value, string>;
-  }, VALUES);
 }
 
 /** One side of the side-by-side table of a comparison, by value. */
@@ -124,4 +89,57 @@ export async function waitForDrawing(session: Session, chart: string): Promise<{
     },
     chart,
   );
+}
+
+/** Leaves the site with no quiz under way in the tab's session, so that the next address opens as a new visitor finds it. */
+export async function leaveSite(session: Session, origin: string): Promise<void> {
+  if ((await session.url()).startsWith(origin)) await session.evaluate(() => sessionStorage.clear());
+  await session.goto('about:blank');
+}
+
+/**
+ * The visitor in the session's one tab. Opening the quiz first leaves the
+ * site, since the tab carries on from the flow before; the name is given
+ * with Enter, as a phone's keyboard sends it.
+ */
+export function sessionVisitor(session: Session): Visitor {
+  const onQuestion = (index: number) =>
+    waitUntil(
+      session,
+      `question ${index + 1}`,
+      (text: string, progress: string) =>
+        document.querySelector('#quiz-question')?.textContent === text && document.body.innerText.includes(progress),
+      QUESTIONS[index]!.text,
+      `Question ${index + 1} of ${QUESTIONS.length}`,
+    ).then(() => undefined);
+  return visitorOf({
+    async openQuiz(url) {
+      await leaveSite(session, new URL(url).origin);
+      await session.goto(url);
+      await waitForIslands(session);
+    },
+    async start() {
+      await clickText(session, 'button', 'Start Quiz');
+      await waitForElement(session, NAME_FIELD);
+    },
+    async giveName(name) {
+      await waitForElement(session, NAME_FIELD);
+      await session.typeAndEnter(NAME_FIELD, name);
+      await onQuestion(0);
+    },
+    onQuestion,
+    choose: (question, answer) => clickText(session, 'section ul button', answerText(question, answer)),
+    back: () => session.back(),
+    forward: () => session.forward(),
+    reload: () => session.reload(),
+    onResults: () => waitForElement(session, 'h1, h2', 'Your Results'),
+    async shownPercentages() {
+      const lines = await session.evaluate(
+        (values: readonly string[]) =>
+          values.map((v) => document.querySelector<HTMLElement>(`li[data-value="${v}"]`)?.innerText ?? ''),
+        VALUES,
+      );
+      return Object.fromEntries(VALUES.map((v, i) => [v, percentageOf(lines[i]!)])) as Record<Value, string>;
+    },
+  });
 }
