@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/overlays.ts';
+import ChartGuide from './ChartGuide.tsx';
 import OverlayDialog from './OverlayDialog.tsx';
 
 export interface OverlaysProps {
@@ -61,6 +62,7 @@ export default function Overlays({ aboutTitle, about, essays }: OverlaysProps) {
   }
   return (
     <OverlayDialog key={overlay} id={`overlay-${overlay}`} title={ESSAY_TITLES[overlay]} onClose={closeOverlay}>
+      {overlay === 'understanding' && <ChartGuide />}
       {essays}
     </OverlayDialog>
   );
