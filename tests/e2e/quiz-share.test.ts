@@ -45,7 +45,7 @@ describe('sharing a result', () => {
     await page.getByRole('heading', { level: 1, name: 'Sharer’s map' }).waitFor();
     expect(await shownPercentages(page)).toEqual(expectedPercentages(PATH_A));
     expect(await shownPercentages(page)).toEqual(await shownPercentages(results));
-    await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+    await page.getByRole('region', { name: 'How Does Sharer Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
     expect(await responseCount(product.app)).toBe(1);
 

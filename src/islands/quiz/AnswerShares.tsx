@@ -52,7 +52,10 @@ export default function AnswerShares({ label }: { label: string }) {
       <ol className={styles.shares}>
         {rows.map((r) => (
           <li key={r.questionId} className={styles.shareRow} data-question={r.questionId}>
-            <span className={styles.shareQuestion}>{r.question.text}</span>
+            {/* The quiz's own words, quoted: its "you" is whoever answers. */}
+            <span className={styles.shareQuestion} data-quoted>
+              {r.question.text}
+            </span>
             <span>
               “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same{label === OWN_LABEL ? '' : ` as ${label}`}.
             </span>

@@ -1,0 +1,180 @@
+/**
+ * What a first visitor reads on the results screen is right: one scale for
+ * one value on one screen, a shared result that never calls its person
+ * "you", the chart explained in its overlay, and the visitor's dot never
+ * hidden under a name.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QUESTIONS } from '../../src/core/questions.ts';
+import { RESULT_DENOMINATORS, SAVED_DENOMINATORS } from '../../src/core/values.ts';
+import { useProduct } from '../support/chromium/product.ts';
+import { dotCentres } from '../support/chromium/insights-page.ts';
+import {
+  PATH_A,
+  PATH_B,
+  POLL,
+  answer,
+  expectedPercentages,
+  openQuiz,
+  startWithName,
+  storedRespondents,
+  totalsFor,
+  waitForResults,
+} from '../support/chromium/quiz-driver.ts';
+
+const CODE_B = PATH_B.join('');
+
+/** Answers of earlier respondents, stored before the visitor arrives, so that there is an average and shares of answers. */
+const EARLIER = [PATH_A, PATH_B, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [3, 0, 4, 2, 1, 3, 0, 4, 2, 1, 2, 0]];
+
+/**
+ * Every text of the results screen a visitor reads or hears (its visible
+ * text, labels, captions), but the invitations addressed to the visitor and
+ * the quiz's questions quoted, whose "you" is whoever answers.
+ */
+async function readableTexts(page: Page): Promise<string[]> {
+  return page.locator('section[aria-labelledby="quiz-results-title"]').evaluate((section) => {
+    const copy = section.cloneNode(true) as HTMLElement;
+    for (const invite of copy.querySelectorAll('[data-invite], [data-quoted]')) invite.remove();
+    const texts = [...copy.querySelectorAll('*')].flatMap((el) =>
+      ['aria-label', 'alt', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? '').filter(Boolean),
+    );
+    // textContent of the copy reads hidden captions (the table's) as well.
+    const blocks = [...copy.querySelectorAll('h1, h2, h3, p, li, figcaption, caption, th, td, label, button, a')].map((el) => el.textContent ?? '');
+    return [...blocks, ...texts];
+  });
+}
+
+describe('reading the results', () => {
+  const product = useProduct();
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    for (const path of EARLIER) {
+      const answers = path.map((a, q) => ({ question_id: QUESTIONS[q]!.id, answer_text: QUESTIONS[q]!.answers[a]!.text }));
+      const res = await product.app.rpc('submit_response', { submission_id: crypto.randomUUID(), name: null, answers });
+      expect(res.status).toBe(200);
+    }
+  });
+  beforeEach(async () => {
+    context = await product.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => context?.close());
+
+  it('shows Reason as the same percentage in the list and in the comparison, and the average on that scale', async () => {
+    const reason = totalsFor(PATH_A).reason;
+    // The two readings of Reason differ for this path: the test would see a chart drawn on the saved scale.
+    expect(reason / RESULT_DENOMINATORS.reason).not.toBeCloseTo(reason / SAVED_DENOMINATORS.reason, 3);
+    await openQuiz(page, product.app.url);
+    await startWithName(page, 'Ada');
+    await answer(page, PATH_A);
+    await waitForResults(page);
+    const listed = (await page.locator('li[data-value="reason"]').innerText()).match(/(\d+\.\d%)\s*$/)?.[1];
+    expect(listed).toBe(expectedPercentages(PATH_A).reason);
+
+    const chart = page.getByRole('region', { name: 'How Do You Compare?' }).locator('canvas[data-chart="compare"]');
+    await chart.waitFor();
+    const label = (await chart.getAttribute('aria-label')) ?? '';
+    const charted = /Reason: you (\d+\.\d%), average (\d+\.\d%)/.exec(label);
+    expect(charted?.[1], label).toBe(listed);
+
+    // The average of everyone stored (the visitor too), each Reason over the results page's 15.
+    const rows = await storedRespondents(product.app);
+    expect(rows).toHaveLength(EARLIER.length + 1);
+    const mean = rows.reduce((sum, r) => sum + r.raw.reason, 0) / rows.length;
+    expect(charted?.[2]).toBe(`${((mean / RESULT_DENOMINATORS.reason) * 100).toFixed(1)}%`);
+
+    // And it says what a percentage is a share of, and that the four are no parts of one whole.
+    const caption = await page.getByRole('region', { name: 'How Do You Compare?' }).locator('figcaption').innerText();
+    expect(caption).toContain('of the most you could score in Love');
+    expect(caption).toContain('do not add up to 100 %');
+  });
+
+  it("names the person on a shared result in every heading, caption, label and table, and never calls them \"you\"", async () => {
+    await page.goto(`${product.app.url}/?r=${CODE_B}&n=Bea`);
+    await page.getByRole('heading', { level: 1, name: 'Bea’s map' }).waitFor();
+    const compare = page.getByRole('region', { name: 'How Does Bea Compare?' });
+    await compare.locator('canvas[data-chart="compare"]').waitFor();
+    await page.getByRole('region', { name: 'How others answered' }).waitFor();
+    await page.getByRole('region', { name: 'Figures Near Bea' }).waitFor();
+
+    const texts = await readableTexts(page);
+    const saysYou = texts.filter((t) => /\byou(r|rs|rself)?\b/i.test(t));
+    expect(saysYou).toEqual([]);
+    expect(await compare.locator('figcaption').innerText()).toMatch(/^Bright bars: Bea\. Dark bars: the average of \d+ responses\./);
+    expect(await compare.locator('canvas').getAttribute('aria-label')).toMatch(/^Bea’s values against the average/);
+    expect(await page.getByRole('list', { name: 'Bea’s values' }).count()).toBe(1);
+    expect(await page.locator('[data-share]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'How others answered' }).getByRole('listitem').first().innerText()).toMatch(/answered the same as Bea\.$/);
+    // The visitor's own earlier results have no place beside someone else's map.
+    expect(await page.getByRole('region', { name: 'Your map over time' }).count()).toBe(0);
+
+    // What needs the visitor's own answers says so, and offers the quiz.
+    const next = page.getByRole('navigation', { name: 'What next' });
+    expect(await next.innerText()).toContain('A map of your own needs your own answers');
+    await next.getByRole('button', { name: 'Take the quiz' }).click();
+    await page.getByPlaceholder("What's your name?").waitFor();
+  });
+
+  it('opens "Understanding Your Chart" with how to read the chart, then the essays', async () => {
+    await openQuiz(page, product.app.url);
+    await startWithName(page, '123');
+    await answer(page, PATH_B);
+    await waitForResults(page);
+    await page.getByRole('button', { name: 'What does this mean?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Understanding Your Chart' });
+    await dialog.waitFor();
+    const guide = dialog.getByRole('region', { name: 'How to read your chart' });
+    const text = await guide.innerText();
+    for (const part of ['The dot', 'The axes', 'The four quarters', 'The percentages']) expect(text).toContain(part);
+    expect(text).toContain('Up is Love and down is Duty');
+    // The guide comes first, the four essays after it.
+    const headings = await dialog.locator('h3').allInnerTexts();
+    expect(headings.slice(0, 5)).toEqual(['How to read your chart', 'Love', 'Duty', 'Honor', 'Reason']);
+  });
+
+  // Paths whose dot lies just right of a figure's mark (Hector, Marcus Brutus), where that figure's name is drawn first.
+  for (const code of ['100311433203', '323201142231']) {
+    it(`keeps the visitor's dot in sight with the figures on (answers ${code})`, async () => {
+      const path = [...code].map(Number);
+      await openQuiz(page, product.app.url);
+      await startWithName(page, '123');
+      await answer(page, path);
+      await waitForResults(page);
+      const chart = page.locator('canvas[data-chart="result"]');
+      await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled(), POLL).toBe(true);
+      await page.getByRole('checkbox', { name: 'Show figures from literature' }).check();
+      await expect.poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL).toBeGreaterThan(5);
+
+      // The visitor's dot as drawn: the one white disc on the chart.
+      const [dot, ...others] = await dotCentres(page, 'result', '#ffffff');
+      expect(others).toEqual([]);
+      const boxes = await chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]') as { text: string; left: number; top: number; right: number; bottom: number }[]);
+      // The dot's radius with its ring (9 + 2), in CSS pixels.
+      const RING = 11;
+      const covering = boxes.filter((b) => b.left < dot!.x + RING && b.right > dot!.x - RING && b.top < dot!.y + RING && b.bottom > dot!.y - RING);
+      expect(covering).toEqual([]);
+
+      // And its pixels: white all over its inner disc, no letter or outline painted on it.
+      const covered = await chart.evaluate((c: HTMLCanvasElement, { x, y }) => {
+        const scale = c.width / c.getBoundingClientRect().width;
+        const r = 7 * scale;
+        const { data } = c.getContext('2d')!.getImageData(Math.round(x * scale - r), Math.round(y * scale - r), Math.round(2 * r), Math.round(2 * r));
+        let notWhite = 0;
+        const side = Math.round(2 * r);
+        for (let j = 0; j < side; j++) {
+          for (let i = 0; i < side; i++) {
+            if (Math.hypot(i - r, j - r) > r - 1) continue;
+            const k = (j * side + i) * 4;
+            if (data[k]! < 250 || data[k + 1]! < 250 || data[k + 2]! < 250) notWhite += 1;
+          }
+        }
+        return notWhite;
+      }, dot!);
+      expect(covered).toBe(0);
+    });
+  }
+});
