@@ -112,6 +112,15 @@ describe('reading the results', () => {
     // The visitor's own earlier results have no place beside someone else's map.
     expect(await page.getByRole('region', { name: 'Your map over time' }).count()).toBe(0);
 
+    // Its explanation speaks of Bea's chart too.
+    await page.getByRole('button', { name: 'What does this mean?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Understanding Bea’s Chart' });
+    const guide = dialog.getByRole('region', { name: 'How to read Bea’s chart' });
+    expect(await guide.innerText()).not.toMatch(/\byou(r|rs|rself)?\b/i);
+    expect(await guide.innerText()).toContain('How Does Bea Compare?');
+    await dialog.getByRole('button', { name: 'close.' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
     // What needs the visitor's own answers says so, and offers the quiz.
     const next = page.getByRole('navigation', { name: 'What next' });
     expect(await next.innerText()).toContain('A map of your own needs your own answers');
