@@ -15,6 +15,11 @@ export interface PaintedLabel {
   readonly color: string;
   /** How far from the centre of its mark the label starts. */
   readonly offset: number;
+  /**
+   * A name the chart may leave off (a figure's, listed under the chart
+   * anyway): it goes only where it covers no other name and no mark.
+   */
+  readonly optional?: boolean;
 }
 
 interface Box {
@@ -57,8 +62,9 @@ export interface PaintedBox extends Box {
  * dots before the figures), each where it covers the fewest names and marks
  * already there and stays on the chart: beside its mark, or further out.
  * A name never covers a guarded mark (the visitor's dot, the friend's
- * triangle): a figure's name with no free place is left off, as the figures
- * are listed under the chart anyway.
+ * triangle), and an optional one (a figure's) never covers another name or
+ * mark: with no free place it is left off, as the figures are listed under
+ * the chart anyway.
  */
 export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { position: Position; radius: number }[]): Plugin<'scatter'> {
   return {
@@ -92,8 +98,10 @@ export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { 
         const cost = (b: Box & { reach: number }) => {
           if (forbidden.some((f) => overlap(b, f) > 0)) return Number.POSITIVE_INFINITY;
           const outside = b.left < 0 || b.right > width || b.top < 0 || b.bottom > height;
+          const covered = [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0);
+          if (label.optional && (covered > 0 || outside)) return Number.POSITIVE_INFINITY;
           // Further out only when nearer costs more: a name stays by its mark where it can.
-          return [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0) + (outside ? w * h : 0) + (b.reach - 1) * 4;
+          return covered + (outside ? w * h : 0) + (b.reach - 1) * 4;
         };
         const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
         if (!Number.isFinite(cost(best))) continue;

@@ -108,7 +108,7 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
     ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
     ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
     ...trail.map((t) => ({ ...t, size: 11, weight: 400, color: CHART_MARKS.trail, offset: TRAIL_RADIUS + 3 })),
-    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3 })),
+    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3, optional: true })),
   ];
   // The dots (with their white ring) stay in sight: no name is painted over them.
   const guarded = [
