@@ -118,8 +118,10 @@ export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { 
         ctx.fillText(label.label, tx, ty);
       }
       ctx.restore();
+      // For whoever checks the drawing: where each name went, and the guarded marks' centres, in CSS pixels.
       const boxes: PaintedBox[] = placed.map(({ label, left, top, right, bottom }) => ({ text: label.label, left, top, right, bottom }));
       chart.canvas.dataset.labels = JSON.stringify(boxes);
+      chart.canvas.dataset.guarded = JSON.stringify(guarded.map((g) => ({ ...pixel(g.position), radius: g.radius })));
     },
   };
 }

@@ -168,6 +168,45 @@ describe('reading the results', () => {
     expect(headings.slice(0, 5)).toEqual(['How to read your chart', 'Love', 'Duty', 'Honor', 'Reason']);
   });
 
+  it("keeps both dots of a comparison in sight when they lie close: no name over the visitor's dot or the friend's triangle", async () => {
+    // A friend whose dot lies about two dot-widths right of the visitor's, level with it: where "You" and the name collide.
+    const own = resultPosition(totalsFor(PATH_A));
+    const random = seededRandom(11);
+    let friendPath: number[] | null = null;
+    for (let tries = 0; tries < 500_000 && !friendPath; tries++) {
+      const path = QUESTIONS.map((q) => Math.floor(random() * q.answers.length));
+      const at = resultPosition(totalsFor(path));
+      if (at.x - own.x > 0.08 && at.x - own.x < 0.14 && Math.abs(at.y - own.y) < 0.02) friendPath = path;
+    }
+    expect(friendPath).not.toBeNull();
+    await page.goto(`${product.app.url}/?r=${PATH_A.join('')}&n=Sam&f=${friendPath!.join('')}&fn=Bea`);
+    await page.getByRole('heading', { level: 1, name: 'Sam and Bea' }).waitFor();
+    const chart = page.locator('canvas[data-chart="result"]');
+    await expect.poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL).toBe(2);
+    await page.getByRole('checkbox', { name: 'Show figures from literature' }).check();
+    await expect.poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL).toBeGreaterThan(5);
+    const { labels, guarded } = await chart.evaluate((c) => ({
+      labels: JSON.parse(c.dataset.labels ?? '[]') as { text: string; left: number; top: number; right: number; bottom: number }[],
+      guarded: JSON.parse(c.dataset.guarded ?? '[]') as { px: number; py: number; radius: number }[],
+    }));
+    expect(labels.map((l) => l.text).slice(0, 2)).toEqual(['Sam', 'Bea']);
+    expect(guarded).toHaveLength(2);
+    // The marks are where the pixels say: the visitor's white dot, the friend's triangle in its colour.
+    const colourAt = (x: number, y: number) =>
+      chart.evaluate((c: HTMLCanvasElement, { x, y }) => {
+        const scale = c.width / c.getBoundingClientRect().width;
+        return [...c.getContext('2d')!.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data].slice(0, 3);
+      }, { x, y });
+    expect(await colourAt(guarded[0]!.px, guarded[0]!.py)).toEqual([255, 255, 255]);
+    expect(await colourAt(guarded[1]!.px, guarded[1]!.py + 3)).toEqual([0xf2, 0xb3, 0x6b]);
+    const covering = labels.flatMap((l) =>
+      guarded
+        .filter((g) => l.left < g.px + g.radius && l.right > g.px - g.radius && l.top < g.py + g.radius && l.bottom > g.py - g.radius)
+        .map((g) => `${l.text} over the mark at ${Math.round(g.px)},${Math.round(g.py)}`),
+    );
+    expect(covering).toEqual([]);
+  });
+
   for (const { path, figure } of pathsBesideFigures(2)) {
     it(`keeps the visitor's dot in sight with the figures on (dot just right of ${figure})`, async () => {
       await openQuiz(page, product.app.url);
