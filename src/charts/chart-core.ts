@@ -16,6 +16,7 @@ import {
   ScatterController,
   Tooltip,
 } from 'chart.js';
+import { CHART_FONT_FAMILY } from './palette.ts';
 
 Chart.register(
   BarController,
@@ -29,5 +30,8 @@ Chart.register(
   Legend,
   Tooltip,
 );
+
+// The site's serif in every label, legend and tooltip a chart does not set itself.
+Chart.defaults.font.family = CHART_FONT_FAMILY;
 
 export { Chart };

@@ -1,6 +1,7 @@
 /**
- * "How Do You Compare?": the visitor's saved-normalized values in the bright
- * colours beside the average of all respondents in the dark ones.
+ * "How Do You Compare?": the result's shares in the bright colours beside the
+ * average of all respondents in the dark ones, both on the results page's
+ * scale (the caller converts the average: core/scoring.ts onResultScale).
  */
 import type { ChartConfiguration } from 'chart.js';
 import { formatPercent } from '../core/scoring.ts';
@@ -11,13 +12,15 @@ import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
 interface CompareInput {
+  /** Whose bars the bright ones are, as the results screen names them ("You", "Rhea"). */
+  label: string;
   mine: ValueScores;
   mean: ValueScores;
   aspectRatio: number;
   animate: boolean;
 }
 
-export function compareBars({ mine, mean, aspectRatio, animate }: CompareInput): ChartConfiguration<'bar'> {
+export function compareBars({ label, mine, mean, aspectRatio, animate }: CompareInput): ChartConfiguration<'bar'> {
   const font = { family: CHART_FONT_FAMILY, size: 13 };
   return {
     type: 'bar',
@@ -25,7 +28,7 @@ export function compareBars({ mine, mean, aspectRatio, animate }: CompareInput):
       labels: VALUES.map((v) => VALUE_LABELS[v]),
       datasets: [
         {
-          label: 'You',
+          label,
           data: VALUES.map((v) => mine[v]),
           backgroundColor: VALUES.map((v) => VALUE_COLORS[v].bright),
         },

@@ -10,6 +10,7 @@ import type { ChartConfiguration, Plugin } from 'chart.js';
 import { leaningOf } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
+import { markLabels, type PaintedLabel } from './mark-labels.ts';
 import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
 
 const LABEL_GAP = 10;
@@ -66,87 +67,10 @@ export interface ResultScatterInput {
   readonly trail?: readonly ChartMark[];
 }
 
-interface PaintedLabel extends ChartMark {
-  readonly size: number;
-  readonly weight: number;
-  readonly color: string;
-  /** How far from the centre of its mark the label starts. */
-  readonly offset: number;
-}
-
 const OWN_RADIUS = 9;
 const FRIEND_RADIUS = 11;
 const FIGURE_RADIUS = 3.5;
 const TRAIL_RADIUS = 5;
-
-interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-function overlap(a: Box, b: Box): number {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0 && h > 0 ? w * h : 0;
-}
-
-/**
- * Each mark's name beside it. Names are placed in the order given (the two
- * dots before the figures), each on whichever side of its mark (right, left,
- * above, below) covers the fewest names already placed and stays on the chart.
- */
-function markLabels(labels: readonly PaintedLabel[]): Plugin<'scatter'> {
-  return {
-    id: 'markLabels',
-    afterDatasetsDraw(chart) {
-      const { ctx, scales, width, height } = chart;
-      const x = scales.x;
-      const y = scales.y;
-      if (!x || !y) return;
-      ctx.save();
-      ctx.textBaseline = 'middle';
-      const at = (label: PaintedLabel) => ({ px: x.getPixelForValue(label.position.x), py: y.getPixelForValue(label.position.y) });
-      // A name should not hide a mark either.
-      const marks: Box[] = labels.map((label) => {
-        const { px, py } = at(label);
-        const r = label.offset - 3;
-        return { left: px - r, right: px + r, top: py - r, bottom: py + r };
-      });
-      const placed: (Box & { label: PaintedLabel; tx: number; ty: number; align: CanvasTextAlign })[] = [];
-      for (const label of labels) {
-        const { px, py } = at(label);
-        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
-        const w = ctx.measureText(label.label).width;
-        const h = label.size;
-        const d = label.offset;
-        const sides = [
-          { tx: px + d, ty: py, align: 'left' as const, left: px + d },
-          { tx: px - d, ty: py, align: 'right' as const, left: px - d - w },
-          { tx: px, ty: py - d - h / 2, align: 'center' as const, left: px - w / 2 },
-          { tx: px, ty: py + d + h / 2, align: 'center' as const, left: px - w / 2 },
-        ].map((c) => ({ ...c, right: c.left + w, top: c.ty - h / 2, bottom: c.ty + h / 2 }));
-        const cost = (b: Box) =>
-          [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0) +
-          (b.left < 0 || b.right > width || b.top < 0 || b.bottom > height ? w * h : 0);
-        const best = sides.reduce((a, b) => (cost(b) < cost(a) ? b : a));
-        placed.push({ ...best, label });
-      }
-      // Painted in reverse, so that the dots' names lie on top of the figures'.
-      for (const { label, tx, ty, align } of [...placed].reverse()) {
-        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
-        ctx.textAlign = align;
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = CHART_BACKGROUND;
-        ctx.fillStyle = label.color;
-        ctx.strokeText(label.label, tx, ty);
-        ctx.fillText(label.label, tx, ty);
-      }
-      ctx.restore();
-    },
-  };
-}
 
 /**
  * A faint dashed line from the oldest earlier result to the dot on screen.
@@ -184,7 +108,12 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
     ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
     ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
     ...trail.map((t) => ({ ...t, size: 11, weight: 400, color: CHART_MARKS.trail, offset: TRAIL_RADIUS + 3 })),
-    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3 })),
+    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3, optional: true })),
+  ];
+  // The dots (with their white ring) stay in sight: no name is painted over them.
+  const guarded = [
+    { position: own.position, radius: OWN_RADIUS + 2 },
+    ...(friend ? [{ position: friend.position, radius: FRIEND_RADIUS + 2 }] : []),
   ];
   return {
     type: 'scatter',
@@ -236,7 +165,7 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [paintedBackground(), compassLabels, trailLine([...trail.map((t) => t.position), own.position]), markLabels(labels)],
+    plugins: [paintedBackground(), compassLabels, trailLine([...trail.map((t) => t.position), own.position]), markLabels(labels, guarded)],
   };
 }
 

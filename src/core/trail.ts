@@ -42,10 +42,15 @@ export function dayOf(date: Date, now: Date): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
 }
 
-/** How the visitor moved since an earlier result, e.g. "Since 12 October you moved toward Reason." */
+/**
+ * How the visitor moved since an earlier result, e.g. "Since 12 October you
+ * moved toward Reason."; a result of the same day is "earlier today", of the
+ * day before "yesterday", never today's own date.
+ */
 export function movementSentence(earlier: PastResult, now: Position, today: Date): string {
   const moved = movementOf(earlier.position, now);
-  const since = `Since ${dayOf(earlier.date, today)}`;
+  const days = calendarDays(earlier.date, today);
+  const since = `Since ${days <= 0 ? 'earlier today' : days === 1 ? 'yesterday' : dayOf(earlier.date, today)}`;
   return moved ? `${since} you moved ${moved}.` : `${since} you stayed about where you were.`;
 }
 
@@ -66,8 +71,19 @@ export function relativeDay(then: Date, now: Date): string {
   return RELATIVE.format(-Math.floor(days / 365), 'year');
 }
 
-/** An earlier result in words, e.g. "3 weeks ago: leaned toward Duty and Honor". */
+const TIME_OF_DAY = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * When an earlier result was taken, as its dot on the chart is named: the
+ * time for a result of today ("today at 14:05"), so that two of the same day
+ * read apart; otherwise how long ago (relativeDay).
+ */
+export function whenTaken(then: Date, now: Date): string {
+  return calendarDays(then, now) <= 0 ? `today at ${TIME_OF_DAY.format(then)}` : relativeDay(then, now);
+}
+
+/** An earlier result in words, e.g. "3 weeks ago: leaned toward Duty and Honor", "Today at 09:00: leaned toward Love". */
 export function describePastResult(result: PastResult, now: Date): string {
-  const when = relativeDay(result.date, now);
+  const when = whenTaken(result.date, now);
   return `${when.charAt(0).toUpperCase()}${when.slice(1)}: leaned ${leaningOf(result.position)}`;
 }

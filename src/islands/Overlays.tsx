@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/overlays.ts';
+import { $resultOrigin, $sharedName } from '../stores/results.ts';
+import ChartGuide from './ChartGuide.tsx';
 import OverlayDialog from './OverlayDialog.tsx';
+import { OWN_LABEL, possessive, resultLabels } from './quiz/result-labels.ts';
 
 export interface OverlaysProps {
   aboutTitle: string;
@@ -18,6 +21,11 @@ const ESSAY_TITLES: Record<Exclude<OpenOverlay, 'about'>, string> = {
   understanding: 'Understanding Your Chart',
 };
 
+/** An essay overlay's title; on a shared result the chart is named as that person's ("Understanding Bea’s Chart"). */
+function titleOf(overlay: Exclude<OpenOverlay, 'about'>, chartOwner: string): string {
+  return overlay === 'understanding' && chartOwner !== OWN_LABEL ? `Understanding ${possessive(chartOwner)} Chart` : ESSAY_TITLES[overlay];
+}
+
 /** Where focus goes back to when an overlay closes. */
 function returnFocus(opener: Element | null): void {
   if (opener instanceof HTMLElement && opener.isConnected && opener.checkVisibility()) {
@@ -31,6 +39,8 @@ function returnFocus(opener: Element | null): void {
 
 export default function Overlays({ aboutTitle, about, essays }: OverlaysProps) {
   const overlay = useStore($overlay);
+  // Whose chart the results overlay explains: the visitor's, or a shared result's person.
+  const chartOwner = resultLabels(useStore($resultOrigin), useStore($sharedName), null).own;
   const opener = useRef<Element | null>(null);
   const wasOpen = useRef(false);
 
@@ -60,7 +70,8 @@ export default function Overlays({ aboutTitle, about, essays }: OverlaysProps) {
     );
   }
   return (
-    <OverlayDialog key={overlay} id={`overlay-${overlay}`} title={ESSAY_TITLES[overlay]} onClose={closeOverlay}>
+    <OverlayDialog key={overlay} id={`overlay-${overlay}`} title={titleOf(overlay, chartOwner)} onClose={closeOverlay}>
+      {overlay === 'understanding' && <ChartGuide label={chartOwner} />}
       {essays}
     </OverlayDialog>
   );

@@ -5,6 +5,7 @@ import {
   movementOf,
   movementSentence,
   relativeDay,
+  whenTaken,
   TRAIL_MAX,
   type PastResult,
 } from '../../src/core/trail.ts';
@@ -39,8 +40,18 @@ describe('how the visitor moved', () => {
     expect(movementSentence(result('a', '2025-12-30T09:00:00', 0, 0), { x: 0, y: -0.3 }, today)).toBe(
       'Since 30 December 2025 you moved toward Duty.',
     );
+    expect(movementSentence(result('a', '2026-11-20T09:00:00', 0.2, 0.2), { x: 0.21, y: 0.2 }, today)).toBe(
+      'Since 20 November you stayed about where you were.',
+    );
+  });
+
+  it('names no date for a result of the same day or the day before', () => {
+    const today = at('2026-11-23T18:00:00');
     expect(movementSentence(result('a', '2026-11-23T09:00:00', 0.2, 0.2), { x: 0.21, y: 0.2 }, today)).toBe(
-      'Since 23 November you stayed about where you were.',
+      'Since earlier today you stayed about where you were.',
+    );
+    expect(movementSentence(result('a', '2026-11-22T23:00:00', 0.2, 0.2), { x: 0.5, y: 0.2 }, today)).toBe(
+      'Since yesterday you moved toward Reason.',
     );
   });
 });
@@ -58,6 +69,12 @@ describe('earlier results in words', () => {
 
   it('give the text alternative of a trail dot', () => {
     expect(describePastResult(result('a', '2026-11-02T12:00:00', -0.3, -0.2), now)).toBe('3 weeks ago: leaned toward Duty and Honor');
-    expect(describePastResult(result('a', '2026-11-23T09:00:00', 0.3, 0.2), now)).toBe('Today: leaned toward Love and Reason');
+    expect(describePastResult(result('a', '2026-11-23T09:00:00', 0.3, 0.2), now)).toBe('Today at 09:00: leaned toward Love and Reason');
+  });
+
+  it('tell two results of the same day apart by their time', () => {
+    expect(whenTaken(at('2026-11-23T08:05:00'), now)).toBe('today at 08:05');
+    expect(whenTaken(at('2026-11-23T09:40:00'), now)).toBe('today at 09:40');
+    expect(whenTaken(at('2026-11-22T09:40:00'), now)).toBe('yesterday');
   });
 });

@@ -8,6 +8,7 @@ import { VALUE_COLORS } from '../../src/charts/palette.ts';
 import type { ValueTuple } from '../../src/core/points.ts';
 import type { Insights } from '../../src/lib/api.ts';
 import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
+import { PIE_SHARES } from '../../src/charts/insights/pie.ts';
 import { DATA_STATUS } from '../../src/islands/data-status.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
@@ -87,7 +88,7 @@ describe('/insights', () => {
       expect(VALUES.reduce((s, v) => s + percents[v], 0)).toBe(100);
       const caption = page.locator('figure', { has: canvasOf(page, 'pie') }).locator('figcaption');
       await expect(caption.textContent()).resolves.toBe(
-        `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}.`,
+        `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}. ${PIE_SHARES}`,
       );
       await page.context().close();
     });

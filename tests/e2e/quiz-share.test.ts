@@ -35,7 +35,7 @@ describe('sharing a result', () => {
     await page.getByRole('heading', { level: 1, name: 'Sharer’s map' }).waitFor();
     expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     expect(await visitorOn(page).shownPercentages()).toEqual(await visitorOn(results).shownPercentages());
-    await page.getByRole('region', { name: 'How Do You Compare?' }).getByRole('img').waitFor();
+    await page.getByRole('region', { name: 'How Does Sharer Compare?' }).getByRole('img').waitFor();
     expect(submits).toEqual([]);
     expect(await responseCount(product.app)).toBe(1);
 

@@ -73,7 +73,7 @@ describe("a shared result's page", () => {
       leaningOf(resultPosition(totalsFor(PATH_B))),
     );
     // The comparison with everyone else is there, as on "/" (no one else has answered here yet).
-    await page.getByRole('region', { name: 'How Do You Compare?' }).getByText(/no one else has answered yet/i).first().waitFor();
+    await page.getByRole('region', { name: 'How Does Rhea Compare?' }).getByText(/no one else has answered yet/i).first().waitFor();
 
     // Straight to the name screen, as from "/".
     await page.getByRole('button', { name: 'Take the quiz and compare' }).click();

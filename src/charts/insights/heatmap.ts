@@ -1,8 +1,9 @@
-import type { ChartConfiguration } from 'chart.js';
+import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { MatrixDataPoint } from 'chartjs-chart-matrix';
 import type { QuadrantCounts } from '../../lib/api.ts';
+import { formatPercent } from '../../core/scoring.ts';
 import { VALUE_LABELS, type Value } from '../../core/values.ts';
-import { CHART_INK, VALUE_COLORS } from '../palette.ts';
+import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
 
 /** The four quadrants of a pair, in the order of the heatmap's columns. */
@@ -17,29 +18,90 @@ export function pairLabel([first, second]: readonly [Value, Value]): string {
   return `${VALUE_LABELS[first]} / ${VALUE_LABELS[second]}`;
 }
 
-interface Cell extends MatrixDataPoint {
+export interface HeatmapCell extends MatrixDataPoint {
   x: string;
   y: string;
+  /** Respondents in the quadrant. */
   v: number;
+  /** Their share of the pair's respondents, 0 to 1. */
+  share: number;
   pair: readonly [Value, Value];
+}
+
+/** An empty quadrant: no colour of any value, so that 0 never reads as "a few". */
+export const EMPTY_CELL = 'rgba(233, 228, 216, 0.035)';
+
+/** Ink on a cell strong enough that light ink would not read on it. */
+const INK_ON_STRONG = '#1a160f';
+
+/**
+ * How strong a cell is painted, 0 to 1, on a log scale of its count against
+ * the largest cell's: with one quadrant holding most respondents (the split
+ * at 0.5 leaves "both low" the biggest by far), a linear scale made every
+ * other cell look empty; here 1 already shows, and 1 and 266 stay apart.
+ */
+export function cellStrength(count: number, largest: number): number {
+  if (count <= 0 || largest <= 0) return 0;
+  return Math.log1p(count) / Math.log1p(largest);
+}
+
+/** The fill of a cell: nothing for 0, the pair's first value from faint (1) to full (the largest cell). */
+export function cellColor(cell: HeatmapCell, largest: number): string {
+  if (cell.v <= 0) return EMPTY_CELL;
+  return withAlpha(VALUE_COLORS[cell.pair[0]].bright, 0.22 + 0.78 * cellStrength(cell.v, largest));
+}
+
+/** Each cell's count and share, written on it. */
+function cellTexts(largest: number): Plugin<'matrix'> {
+  return {
+    id: 'cellTexts',
+    afterDatasetsDraw(chart) {
+      const { ctx } = chart;
+      const meta = chart.getDatasetMeta(0);
+      ctx.save();
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      meta.data.forEach((element, i) => {
+        const cell = chart.data.datasets[0]?.data[i] as HeatmapCell | undefined;
+        if (!cell) return;
+        // The matrix element's box: its top left corner and size.
+        const box = element.getProps(['x', 'y', 'width', 'height']) as { x: number; y: number; width: number; height: number };
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        const height = box.height;
+        const strong = cell.v > 0 && 0.22 + 0.78 * cellStrength(cell.v, largest) > 0.6;
+        const size = Math.max(11, Math.min(16, height / 4));
+        ctx.fillStyle = strong ? INK_ON_STRONG : cell.v > 0 ? CHART_INK.text : CHART_INK.muted;
+        ctx.font = `600 ${size}px ${CHART_FONT_FAMILY}`;
+        ctx.fillText(String(cell.v), x, y - size * 0.55);
+        ctx.font = `400 ${size * 0.85}px ${CHART_FONT_FAMILY}`;
+        ctx.fillText(formatPercent(cell.share), x, y + size * 0.6);
+      });
+      ctx.restore();
+    },
+  };
 }
 
 /**
  * Quadrant counts as a grid: one row per pair, one column per quadrant
- * (split at 0.5), each cell as strong as its share of the pair's respondents
- * and tinted with the pair's first value.
+ * (split at 0.5), each cell with its count and share of the pair's
+ * respondents, tinted with the pair's first value on a log scale.
  */
-export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConfiguration<'matrix', Cell[]> {
+export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConfiguration<'matrix', HeatmapCell[]> {
   const rows = quadrants.map((q) => pairLabel(q.pair));
   const columns = QUADRANT_COLUMNS.map((c) => c.label);
-  const cells: Cell[] = quadrants.flatMap((q) =>
-    QUADRANT_COLUMNS.map((c) => ({ x: c.label, y: pairLabel(q.pair), v: q[c.key], pair: q.pair })),
-  );
-  const totals = new Map(quadrants.map((q) => [pairLabel(q.pair), q.high_high + q.high_low + q.low_high + q.low_low]));
-  const strength = (cell: Cell) => {
-    const total = totals.get(cell.y) ?? 0;
-    return total > 0 ? cell.v / total : 0;
-  };
+  const cells: HeatmapCell[] = quadrants.flatMap((q) => {
+    const total = q.high_high + q.high_low + q.low_high + q.low_low;
+    return QUADRANT_COLUMNS.map((c) => ({
+      x: c.label,
+      y: pairLabel(q.pair),
+      v: q[c.key],
+      share: total > 0 ? q[c.key] / total : 0,
+      pair: q.pair,
+    }));
+  });
+  const largest = Math.max(0, ...cells.map((c) => c.v));
+  const font = { family: CHART_FONT_FAMILY, size: 13 };
   return {
     type: 'matrix',
     data: {
@@ -48,9 +110,8 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
           label: 'Respondents per quadrant',
           data: cells,
           backgroundColor: (ctx) => {
-            const cell = ctx.raw as Cell | undefined;
-            if (!cell) return 'transparent';
-            return withAlpha(VALUE_COLORS[cell.pair[0]].bright, 0.12 + 0.88 * strength(cell));
+            const cell = ctx.raw as HeatmapCell | undefined;
+            return cell ? cellColor(cell, largest) : 'transparent';
           },
           borderColor: CHART_INK.grid,
           borderWidth: 1,
@@ -61,8 +122,8 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
     },
     options: {
       responsive: true,
-      maintainAspectRatio: true,
-      aspectRatio: 1.6,
+      // The box around the canvas sets its shape: squarer on a phone, wide across a desktop (insights.module.css).
+      maintainAspectRatio: false,
       animation: false,
       scales: {
         x: {
@@ -72,6 +133,7 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
           position: 'top',
           ticks: {
             color: CHART_INK.text,
+            font,
             maxRotation: 0,
             autoSkip: false,
             // One word per line, so that narrow columns keep their labels apart.
@@ -87,22 +149,25 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
           offset: true,
           // The matrix plugin reverses y by default; the first pair belongs on top, as in the table.
           reverse: false,
-          ticks: { color: CHART_INK.text },
+          ticks: { color: CHART_INK.text, font },
           grid: { display: false },
         },
       },
       plugins: {
         legend: { display: false },
         tooltip: {
+          titleFont: font,
+          bodyFont: font,
           callbacks: {
             title: () => '',
             label: (item) => {
-              const cell = item.raw as Cell;
-              return `${cell.y}, ${cell.x}: ${cell.v}`;
+              const cell = item.raw as HeatmapCell;
+              return `${cell.y}, ${cell.x}: ${cell.v} (${formatPercent(cell.share)})`;
             },
           },
         },
       },
     },
+    plugins: [cellTexts(largest)],
   };
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { averageShares, wholePercents } from '../../core/average-shares.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
-import { averageSharePie } from '../../charts/insights/pie.ts';
+import { averageSharePie, PIE_SHARES } from '../../charts/insights/pie.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 
 interface Props {
@@ -25,7 +25,7 @@ export function AveragePie({ mean, missing, idPrefix }: Props) {
       shape="square"
       caption={
         percents
-          ? `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}.`
+          ? `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}. ${PIE_SHARES}`
           : missing
       }
     />

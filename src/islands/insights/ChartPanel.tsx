@@ -19,6 +19,8 @@ interface Props<TType extends ChartType, TData, TLabel> {
   caption: ReactNode;
   /** Under the figure: a table of the same numbers, the name search. */
   children?: ReactNode;
+  /** Takes a row of the grid to itself, as wide as the page: the heatmap's columns need the room. */
+  wide?: boolean;
 }
 
 /** One panel of the aggregate pages: a titled chart, drawn when the page is idle, with its caption. */
@@ -32,9 +34,10 @@ export function ChartPanel<TType extends ChartType, TData = DefaultDataPoint<TTy
   shape,
   caption,
   children,
+  wide = false,
 }: Props<TType, TData, TLabel>) {
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
+    <section className={wide ? `${styles.panel} ${styles.wide}` : styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       <figure className={styles.figure}>
         <ChartCanvas idle config={config} overlay={overlay} chart={chart} label={label} className={`${styles.canvasBox} ${styles[shape]}`} />

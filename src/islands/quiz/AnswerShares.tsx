@@ -5,6 +5,7 @@ import type { QuestionShares } from '../../lib/api.ts';
 import { $answers } from '../../stores/quiz.ts';
 import { $answerShares } from '../../stores/results.ts';
 import { DATA_STATUS } from '../data-status.ts';
+import { OWN_LABEL } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
 
 /** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
@@ -14,8 +15,12 @@ function shareOf(shares: QuestionShares[], questionId: number, answerText: strin
   return question.answers.find((a) => a.answer_text === answerText)?.share ?? 0;
 }
 
-/** "How others answered": shown once the shares have arrived, or to say they could not; nothing while loading. */
-export default function AnswerShares() {
+/**
+ * "How others answered": shown once the shares have arrived, or to say they
+ * could not; nothing while loading. `label` names whose answers these are
+ * (result-labels.ts), so a shared result never reads as the visitor's own.
+ */
+export default function AnswerShares({ label }: { label: string }) {
   const state = useStore($answerShares);
   const answers = useStore($answers);
   if (state.status === 'failed') {
@@ -47,9 +52,12 @@ export default function AnswerShares() {
       <ol className={styles.shares}>
         {rows.map((r) => (
           <li key={r.questionId} className={styles.shareRow} data-question={r.questionId}>
-            <span className={styles.shareQuestion}>{r.question.text}</span>
+            {/* The quiz's own words, quoted: its "you" is whoever answers. */}
+            <span className={styles.shareQuestion} data-quoted>
+              {r.question.text}
+            </span>
             <span>
-              “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same.
+              “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same{label === OWN_LABEL ? '' : ` as ${label}`}.
             </span>
           </li>
         ))}

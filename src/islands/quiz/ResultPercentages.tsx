@@ -2,24 +2,29 @@ import type { CSSProperties } from 'react';
 import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { VALUE_COLORS } from '../../charts/palette.ts';
+import { possessive, scaleNote } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
 
-export default function ResultPercentages({ totals }: { totals: ValueScores }) {
+/** The four percentages of the result on screen, whose `label` (result-labels.ts) names it, and what they are shares of. */
+export default function ResultPercentages({ totals, label }: { totals: ValueScores; label: string }) {
   const shares = resultShares(totals);
   return (
-    <ul className={styles.percentages} aria-label="Your values">
-      {VALUES.map((v) => {
-        const style = {
-          '--share': `${Math.min(100, shares[v] * 100)}%`,
-          '--value-color': VALUE_COLORS[v].bright,
-        } as CSSProperties;
-        return (
-          <li key={v} className={styles.percentage} data-value={v} style={style}>
-            <span>{VALUE_LABELS[v]}</span>{' '}
-            <span className={styles.valueShare}>{formatPercent(shares[v])}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className={styles.percentages} aria-label={`${possessive(label)} values`}>
+        {VALUES.map((v) => {
+          const style = {
+            '--share': `${Math.min(100, shares[v] * 100)}%`,
+            '--value-color': VALUE_COLORS[v].bright,
+          } as CSSProperties;
+          return (
+            <li key={v} className={styles.percentage} data-value={v} style={style}>
+              <span>{VALUE_LABELS[v]}</span>{' '}
+              <span className={styles.valueShare}>{formatPercent(shares[v])}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.scaleNote}>{scaleNote(label)}</p>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
-import { relativeDay } from '../../core/trail.ts';
+import { whenTaken } from '../../core/trail.ts';
 import { totalsOf } from '../../core/totals.ts';
 import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';
@@ -12,6 +12,7 @@ import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
 import MapTrail from './MapTrail.tsx';
 import NearestFigures from './NearestFigures.tsx';
+import NextSteps from './NextSteps.tsx';
 import RemoveAnswers from './RemoveAnswers.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
@@ -48,8 +49,9 @@ export default function ResultsScreen() {
   const trailShown = useStore($trailShown);
   const trail = useMemo(() => {
     const now = new Date();
-    return trailShown ? earlier.map((r) => ({ label: relativeDay(r.date, now), position: r.position })) : [];
-  }, [earlier, trailShown]);
+    // Earlier results are the visitor's own: beside someone else's shared map they would mislead.
+    return trailShown && origin === 'quiz' ? earlier.map((r) => ({ label: whenTaken(r.date, now), position: r.position })) : [];
+  }, [earlier, trailShown, origin]);
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
@@ -57,7 +59,7 @@ export default function ResultsScreen() {
         {titleOf(origin, sharedName, labels)}
       </h1>
       {origin === 'shared' && !friend && (
-        <p className={styles.note}>
+        <p className={styles.note} data-invite>
           {sharedName ? `${sharedName} shared their map with you.` : 'A result opened from a shared link.'}{' '}
           <button type="button" className="btn btn--primary" onClick={() => leaveSharedLink(takeQuizToCompare)}>
             Take the quiz and compare
@@ -65,7 +67,7 @@ export default function ResultsScreen() {
         </p>
       )}
       {origin === 'shared' && friend && (
-        <p className={styles.note}>
+        <p className={styles.note} data-invite>
           Two results compared, opened from a shared link.{' '}
           <button type="button" className="link-button" onClick={() => leaveSharedLink(resetAll)}>
             Take the quiz yourself
@@ -87,19 +89,20 @@ export default function ResultsScreen() {
               friend={{ label: labels.friend, shares: resultShares(friendTotals) }}
             />
           ) : (
-            <ResultPercentages totals={totals} />
+            <ResultPercentages totals={totals} label={labels.own} />
           )}
           <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
-          <MapTrail position={position} />
+          {origin === 'quiz' && <MapTrail position={position} />}
           <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
           <RemoveAnswers />
         </div>
       </div>
       <NearestFigures shares={shares} label={labels.own} />
-      <CompareChart />
-      <AnswerShares />
+      <CompareChart label={labels.own} />
+      <AnswerShares label={labels.own} />
+      <NextSteps shared={origin === 'shared'} comparison={friend !== null} leaveSharedLink={leaveSharedLink} />
     </section>
   );
 }

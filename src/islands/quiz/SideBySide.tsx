@@ -1,6 +1,7 @@
 import { comparisonSentence } from '../../core/compare.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
+import { scaleNote } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';
 
 interface Side {
@@ -36,6 +37,7 @@ export default function SideBySide({ own, friend }: { own: Side; friend: Side })
       <p className={styles.sentence} data-comparison-sentence>
         {comparisonSentence(own.label, own.shares, friend.label, friend.shares)}
       </p>
+      <p className={styles.scaleNote}>{scaleNote(own.label)}</p>
     </div>
   );
 }

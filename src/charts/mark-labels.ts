@@ -1,0 +1,128 @@
+/**
+ * The names of the marks on the result chart, painted beside them where they
+ * hide neither each other nor the dots that matter (result-scatter.ts).
+ */
+import type { Plugin } from 'chart.js';
+import type { Position } from '../core/scoring.ts';
+import { CHART_BACKGROUND, CHART_FONT_FAMILY } from './palette.ts';
+
+/** A named mark's name, as painted. */
+export interface PaintedLabel {
+  readonly position: Position;
+  readonly label: string;
+  readonly size: number;
+  readonly weight: number;
+  readonly color: string;
+  /** How far from the centre of its mark the label starts. */
+  readonly offset: number;
+  /**
+   * A name the chart may leave off (a figure's, listed under the chart
+   * anyway): it goes only where it covers no other name and no mark.
+   */
+  readonly optional?: boolean;
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** Where a name may go around its mark: the four sides first, then the corners, each at one, two and three times the mark's offset. */
+const PLACES = [1, 2, 3].flatMap((reach) =>
+  [
+    [1, 0],
+    [-1, 0],
+    [0, -1],
+    [0, 1],
+    [1, -1],
+    [-1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([dx, dy]) => ({ dx: dx!, dy: dy!, reach })),
+);
+
+/** The stroke drawn around each name, so that it reads over the grid and the other marks. */
+const LABEL_OUTLINE = 3;
+
+/** A name as painted, in CSS pixels from the canvas's top left: what `data-labels` lists for whoever checks the drawing. */
+export interface PaintedBox extends Box {
+  readonly text: string;
+}
+
+/**
+ * Each mark's name beside it. Names are placed in the order given (the two
+ * dots before the figures), each where it covers the fewest names and marks
+ * already there and stays on the chart: beside its mark, or further out.
+ * A name never covers a guarded mark (the visitor's dot, the friend's
+ * triangle), and an optional one (a figure's) never covers another name or
+ * mark: with no free place it is left off, as the figures are listed under
+ * the chart anyway.
+ */
+export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { position: Position; radius: number }[]): Plugin<'scatter'> {
+  return {
+    id: 'markLabels',
+    afterDatasetsDraw(chart) {
+      const { ctx, scales, width, height } = chart;
+      const x = scales.x;
+      const y = scales.y;
+      if (!x || !y) return;
+      ctx.save();
+      ctx.textBaseline = 'middle';
+      const pixel = (p: Position) => ({ px: x.getPixelForValue(p.x), py: y.getPixelForValue(p.y) });
+      const around = ({ px, py }: { px: number; py: number }, r: number): Box => ({ left: px - r, right: px + r, top: py - r, bottom: py + r });
+      // A name should not hide a mark either.
+      const marks: Box[] = labels.map((label) => around(pixel(label.position), label.offset - 3));
+      const forbidden: Box[] = guarded.map((g) => around(pixel(g.position), g.radius));
+      const placed: (Box & { label: PaintedLabel; tx: number; ty: number })[] = [];
+      for (const label of labels) {
+        const { px, py } = pixel(label.position);
+        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+        const pad = LABEL_OUTLINE / 2;
+        const w = ctx.measureText(label.label).width + 2 * pad;
+        const h = label.size + 2 * pad;
+        const candidates = PLACES.map(({ dx, dy, reach }) => {
+          const d = label.offset * reach;
+          // The box's near edge or corner sits `d` from the mark's centre.
+          const left = dx > 0 ? px + d : dx < 0 ? px - d - w : px - w / 2;
+          const top = dy > 0 ? py + d : dy < 0 ? py - d - h : py - h / 2;
+          return { left, top, right: left + w, bottom: top + h, reach };
+        });
+        const cost = (b: Box & { reach: number }) => {
+          if (forbidden.some((f) => overlap(b, f) > 0)) return Number.POSITIVE_INFINITY;
+          const outside = b.left < 0 || b.right > width || b.top < 0 || b.bottom > height;
+          const covered = [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0);
+          if (label.optional && (covered > 0 || outside)) return Number.POSITIVE_INFINITY;
+          // Further out only when nearer costs more: a name stays by its mark where it can.
+          return covered + (outside ? w * h : 0) + (b.reach - 1) * 4;
+        };
+        const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+        if (!Number.isFinite(cost(best))) continue;
+        placed.push({ ...best, label, tx: best.left + pad, ty: (best.top + best.bottom) / 2 });
+      }
+      // Painted in reverse, so that the dots' names lie on top of the figures'.
+      ctx.textAlign = 'left';
+      for (const { label, tx, ty } of [...placed].reverse()) {
+        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+        ctx.lineWidth = LABEL_OUTLINE;
+        ctx.strokeStyle = CHART_BACKGROUND;
+        ctx.fillStyle = label.color;
+        ctx.strokeText(label.label, tx, ty);
+        ctx.fillText(label.label, tx, ty);
+      }
+      ctx.restore();
+      // For whoever checks the drawing: where each name went, and the guarded marks' centres, in CSS pixels.
+      const boxes: PaintedBox[] = placed.map(({ label, left, top, right, bottom }) => ({ text: label.label, left, top, right, bottom }));
+      chart.canvas.dataset.labels = JSON.stringify(boxes);
+      chart.canvas.dataset.guarded = JSON.stringify(guarded.map((g) => ({ ...pixel(g.position), radius: g.radius })));
+    },
+  };
+}
+
