@@ -90,6 +90,23 @@ ensurePlpgsqlCheck();
 mkdirSync(RESULTS_DIR, { recursive: true });
 rmSync(JSON_REPORT, { force: true });
 
+/**
+ * The lint and the format check, each counted as one test of the run: the
+ * whole tree, so only when the run is the whole suite (no arguments).
+ */
+const CHECKS: readonly { name: string; bin: string; args: string[] }[] = [
+  { name: 'ESLint', bin: 'node_modules/eslint/bin/eslint.js', args: ['.'] },
+  { name: 'Prettier', bin: 'node_modules/prettier/bin/prettier.cjs', args: ['--check', '.'] },
+];
+const checks = process.argv.length > 2 ? [] : CHECKS.map(({ name, bin, args }) => {
+  console.log(`${name}: ${[bin, ...args].join(' ')}`);
+  const check = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit' });
+  console.log(`${name}: ${check.status === 0 ? 'passed' : 'failed'}`);
+  return check.status === 0;
+});
+const checksPassed = checks.filter(Boolean).length;
+const checksFailed = checks.length - checksPassed;
+
 const run = spawnSync(
   process.execPath,
   [
@@ -109,10 +126,10 @@ if (existsSync(JSON_REPORT)) {
   const skipped = report.numPendingTests + report.numTodoTests;
   // A run that broke before or after its tests (setup, unhandled error) counts as one failure.
   const failed = report.numFailedTests + (run.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  summary = `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  summary = `${report.numPassedTests + checksPassed} passed, ${failed + checksFailed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 } else {
-  summary = '0 passed, 1 failed';
+  summary = `${checksPassed} passed, ${1 + checksFailed} failed`;
 }
 writeFileSync(SUMMARY, `${summary}\n`);
 console.log(summary);
-process.exit(run.status ?? 1);
+process.exit(checksFailed ? 1 : (run.status ?? 1));
