@@ -16,6 +16,7 @@ import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
+import { usePainted } from '../use-painted.ts';
 import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
@@ -49,6 +50,8 @@ export default function ResultsScreen() {
     const now = new Date();
     return trailShown ? earlier.map((r) => ({ label: relativeDay(r.date, now), position: r.position })) : [];
   }, [earlier, trailShown]);
+  // The tap shows the title and the percentages; what lies below them comes in the next frame.
+  const rest = usePainted();
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
@@ -91,13 +94,13 @@ export default function ResultsScreen() {
           <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
-          <MapTrail position={position} />
-          <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
+          {rest && <MapTrail position={position} />}
+          {rest && <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />}
         </div>
       </div>
-      <NearestFigures shares={shares} label={labels.own} />
-      <CompareChart />
-      <AnswerShares />
+      {rest && <NearestFigures shares={shares} label={labels.own} />}
+      {rest && <CompareChart />}
+      {rest && <AnswerShares />}
     </section>
   );
 }
