@@ -27,13 +27,15 @@ interface EffectWatch {
 
 declare global {
   interface Window {
-    __effect?: EffectWatch;
+    /** The watches armed, by name: several effects of one input can be timed at once. */
+    __effects?: Record<string, EffectWatch>;
   }
 }
 
 /** Runs in the page: from the next input on, watches every frame for all the effects. */
-function watchInPage(effects: readonly Effect[]): void {
-  const watch: EffectWatch = (window.__effect = { inputAt: null, shownAt: null });
+function watchInPage({ effects, name }: { effects: readonly Effect[]; name: string }): void {
+  const watch: EffectWatch = { inputAt: null, shownAt: null };
+  window.__effects = { ...window.__effects, [name]: watch };
   const holds = ({ selector, text, count = 1 }: Effect) =>
     [...document.querySelectorAll(selector)].filter(
       (el) =>
@@ -42,7 +44,7 @@ function watchInPage(effects: readonly Effect[]): void {
     ).length >= count;
   const shown = () => effects.every(holds);
   const frame = () => {
-    if (window.__effect !== watch) return;
+    if (window.__effects?.[name] !== watch) return;
     if (shown()) watch.shownAt = performance.now();
     else requestAnimationFrame(frame);
   };
@@ -57,20 +59,21 @@ function watchInPage(effects: readonly Effect[]): void {
   addEventListener('keydown', onInput, true);
 }
 
-/** Arms the watch for the effect of the next input (all of them, when several); call it before the tap. */
-export async function armEffect(page: Page, effect: Effect | readonly Effect[]): Promise<void> {
-  await page.evaluate(watchInPage, Array.isArray(effect) ? effect : [effect]);
+/** Arms the watch `name` for the effect of the next input (all of them, when several); call it before the input. */
+export async function armEffect(page: Page, effect: Effect | readonly Effect[], name = 'effect'): Promise<void> {
+  const effects: readonly Effect[] = Array.isArray(effect) ? effect : [effect as Effect];
+  await page.evaluate(watchInPage, { effects, name });
 }
 
 /** Milliseconds from the armed input to the first frame showing its effect; null if it did not show within `within` ms. */
-export async function effectTime(page: Page, within = 10_000): Promise<number | null> {
+export async function effectTime(page: Page, name = 'effect', within = 10_000): Promise<number | null> {
   try {
-    await page.waitForFunction(() => window.__effect?.shownAt != null, undefined, { timeout: within });
+    await page.waitForFunction((n) => window.__effects?.[n]?.shownAt != null, name, { timeout: within });
   } catch {
     return null;
   }
-  return page.evaluate(() => {
-    const watch = window.__effect!;
+  return page.evaluate((n) => {
+    const watch = window.__effects![n]!;
     return watch.shownAt! - watch.inputAt!;
-  });
+  }, name);
 }
