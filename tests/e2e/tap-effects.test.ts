@@ -1,7 +1,8 @@
 /**
  * What a tap asks for is on screen within 100 ms, on a phone of 390×844 with
  * the CPU slowed 4×. Timed in the page (scripts/interaction/effect.ts): from
- * the tap's pointerdown to the first frame that shows its effect. Each figure is the median of three. A machine busy with other work slows
+ * the tap's pointerdown to the first frame that shows its effect. Each
+ * figure is the median of three. A machine busy with other work slows
  * every tap, so each test also times a quick tap of the same page in the
  * same run (the menu opening, the next question) and allows 100 ms scaled by how much slower than on a
  * quiet machine that reference was, never more than 2.5 times: a page that
