@@ -13,7 +13,10 @@
  *     screen) over those of 16 ms or more, and the same for two pages of
  *     four buttons tapped in the same run (interaction/references.ts), one
  *     without framework and one drawn by React: the machine's floors, since
- *     4x slower is relative to the machine.
+ *     4x slower is relative to the machine; and, for every control whose
+ *     effect can be seen, the effect on screen: from its pointerdown (or
+ *     keydown) to the first frame showing what it asked for
+ *     (interaction/effect.ts), median and worst.
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           runs of everything (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
@@ -29,7 +32,8 @@ import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { onPath } from './on-path.ts';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
-import { hehe, insights, quiz, type Durations, type Interaction } from './interaction/flows.ts';
+import { hehe, insights, type Durations, type EffectTimes, type Interaction } from './interaction/flows.ts';
+import { quiz } from './interaction/quiz-flow.ts';
 import { plainPage, reactPage, reactReferenceScript } from './interaction/references.ts';
 import { phonePage } from './interaction/phone.ts';
 
@@ -54,18 +58,30 @@ function deadTimeTable(results: Map<string, DeadTime[]>): string {
   ].join('\n');
 }
 
-function durationTable(durations: Durations): string {
-  const rows = [...durations].map(([kind, interactions]) => {
+/** Median and worst of an effect's times; a time that never showed is the worst. */
+function effectCell(times: readonly (number | null)[] | undefined): string {
+  if (!times?.length) return '–';
+  const shown = times.filter((t): t is number => t !== null);
+  const worst = shown.length < times.length ? 'never' : ms(Math.max(...shown));
+  return shown.length ? `${ms(median(shown))} (${worst})` : 'never';
+}
+
+function durationTable(durations: Durations, effects: EffectTimes): string {
+  const kinds = [...new Set([...durations.keys(), ...effects.keys()])];
+  const rows = kinds.map((kind) => {
+    const interactions = durations.get(kind);
+    // An effect timed apart from any interaction of its own (the welcome after an unlock).
+    if (!interactions) return `| ${kind} | – | – | – | – | – | – | – | – | ${effectCell(effects.get(kind))} |`;
     const values = interactions.map((i) => i.duration);
     const over = values.filter((v) => v >= 16).length;
     const slow = values.filter((v) => v > QUICK_TAP_MS).length;
     const timed = interactions.filter((i) => i.duration >= 16);
     const part = (of: (i: Interaction) => number) => (timed.length ? ms(median(timed.map(of))) : '–');
-    return `| ${kind} | ${values.length} | ${over} | ${slow} | ${duration(median(values))} | ${duration(Math.max(...values))} | ${part((i) => i.toHandlers)} | ${part((i) => i.inHandlers)} | ${part((i) => i.toScreen)} |`;
+    return `| ${kind} | ${values.length} | ${over} | ${slow} | ${duration(median(values))} | ${duration(Math.max(...values))} | ${part((i) => i.toHandlers)} | ${part((i) => i.inHandlers)} | ${part((i) => i.toScreen)} | ${effectCell(effects.get(kind))} |`;
   });
   return [
-    `| action | interactions | of them ≥ 16 ms | of them over ${QUICK_TAP_MS} ms | median | worst | to the handlers | in them | then to the screen |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| action | interactions | of them ≥ 16 ms | of them over ${QUICK_TAP_MS} ms | median | worst | to the handlers | in them | then to the screen | effect on screen, median (worst) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }
@@ -86,17 +102,18 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
   try {
     const dead = new Map<string, DeadTime[]>();
     const durations: Durations = new Map();
+    const effects: EffectTimes = new Map();
     for (let round = 1; round <= runCount; round++) {
       for (const control of CONTROLS) {
         console.log(`run ${round}/${runCount}: ${control.name} ...`);
         dead.set(control.name, [...(dead.get(control.name) ?? []), await deadTime(browser, served.url, control)]);
       }
       for (const [what, flow] of [
-        ['a whole quiz', (p: Parameters<typeof quiz>[0]) => quiz(p, served.url, durations)],
+        ['a whole quiz', (p: Parameters<typeof quiz>[0]) => quiz(p, served.url, durations, effects)],
         ['/insights', (p: Parameters<typeof quiz>[0]) => insights(p, served.url, durations)],
-        ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations)],
-        ['a plain page, for reference', (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations)],
-        ['the same page in React, for reference', (p: Parameters<typeof quiz>[0]) => reactPage(p, served.url, reactScript, durations)],
+        ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations, effects)],
+        ['a plain page, for reference', (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations, effects)],
+        ['the same page in React, for reference', (p: Parameters<typeof quiz>[0]) => reactPage(p, served.url, reactScript, durations, effects)],
       ] as const) {
         console.log(`run ${round}/${runCount}: ${what} ...`);
         const { context, page } = await phonePage(browser);
@@ -107,8 +124,8 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
     const setting = `${browserKind}, 390×844, CPU 4× slower, slow 4G, ${respondents.toLocaleString('en')} respondents, ${runCount} run(s)`;
     console.log(`\nControls painted from the HTML, used the moment they are visible (${setting}; medians):\n`);
     console.log(deadTimeTable(dead));
-    console.log(`\nInteractions, input to next paint (Event Timing; ${setting}, all runs together):\n`);
-    console.log(durationTable(durations));
+    console.log(`\nInteractions, input to next paint (Event Timing), and the effect on screen (input to the first frame showing it; ${setting}, all runs together):\n`);
+    console.log(durationTable(durations, effects));
   } finally {
     await browser.close();
     display?.child.kill();

@@ -5,7 +5,7 @@
  * page's Event Timing entries; an action with none took under 16 ms.
  */
 import type { Locator, Page } from 'playwright-core';
-import { QUESTIONS } from '../../src/core/questions.ts';
+import { armEffect, effectTime, type Effect } from './effect.ts';
 import type { TimedEvent } from './phone.ts';
 
 /**
@@ -23,6 +23,15 @@ export interface Interaction {
 /** Per kind of action, each interaction (an action with no entry: one of 0 ms, under 16 ms). */
 export type Durations = Map<string, Interaction[]>;
 
+/** Per kind of action, the milliseconds from its input to the first frame showing its effect (effect.ts); null where it never showed. */
+export type EffectTimes = Map<string, (number | null)[]>;
+
+/** What an action's effect looks like on screen, and where its time goes. */
+export interface Watched {
+  shows: Effect | readonly Effect[];
+  into: EffectTimes;
+}
+
 function interactionOf(events: TimedEvent[]): Interaction {
   const longest = events.reduce((a, b) => (b.duration > a.duration ? b : a));
   const main = events.find((e) => e.name === 'click') ?? longest;
@@ -35,10 +44,18 @@ function interactionOf(events: TimedEvent[]): Interaction {
   };
 }
 
-/** The interactions of one action: the events of each interaction id it caused. */
-export async function measure(page: Page, durations: Durations, kind: string, action: () => Promise<void>): Promise<void> {
+/** The interactions of one action: the events of each interaction id it caused; with `effect`, also the time until it showed. */
+export async function measure(
+  page: Page,
+  durations: Durations,
+  kind: string,
+  action: () => Promise<void>,
+  effect?: Watched,
+): Promise<void> {
   const before = await page.evaluate(() => window.__eventTimings?.length ?? 0);
+  if (effect) await armEffect(page, effect.shows);
   await action();
+  if (effect) effect.into.set(kind, [...(effect.into.get(kind) ?? []), await effectTime(page)]);
   // Entries are queued after the next paint; give the observer a moment.
   await page.waitForTimeout(400);
   const entries = await page.evaluate((from) => (window.__eventTimings ?? []).slice(from), before);
@@ -56,33 +73,13 @@ export async function tap(page: Page, target: Locator): Promise<void> {
 }
 
 /** Every island hydrated and the page quiet: the interactions measured are those of a ready page. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, { timeout: 30_000 });
   await page.waitForTimeout(1500);
 }
 
-async function typeKeys(page: Page, durations: Durations, kind: string, text: string): Promise<void> {
+export async function typeKeys(page: Page, durations: Durations, kind: string, text: string): Promise<void> {
   for (const key of text) await measure(page, durations, kind, () => page.keyboard.type(key));
-}
-
-export async function quiz(page: Page, url: string, durations: Durations): Promise<void> {
-  await page.goto(`${url}/`);
-  await settled(page);
-  await measure(page, durations, 'quiz: Start Quiz', () => tap(page, page.getByRole('button', { name: 'Start Quiz' })));
-  const name = page.locator('#quiz-name');
-  await name.waitFor();
-  await typeKeys(page, durations, 'quiz: name keystroke', 'Ada');
-  await measure(page, durations, 'quiz: Continue', () => tap(page, page.getByRole('button', { name: 'Continue' })));
-  for (const [i, question] of QUESTIONS.entries()) {
-    await page.getByText(`Question ${i + 1} of ${QUESTIONS.length}`).waitFor();
-    const answer = question.answers[i % question.answers.length]!;
-    const button = page.getByRole('button', { name: answer.text, exact: true });
-    await button.waitFor();
-    // The question fades in; a tap lands once it is there.
-    await page.waitForTimeout(350);
-    await measure(page, durations, 'quiz: answer', () => tap(page, button));
-  }
-  await page.locator('[data-screen="results"]').waitFor({ timeout: 30_000 });
 }
 
 export async function insights(page: Page, url: string, durations: Durations): Promise<void> {
@@ -98,12 +95,19 @@ export async function insights(page: Page, url: string, durations: Durations): P
   }
 }
 
-export async function hehe(page: Page, url: string, password: string, durations: Durations): Promise<void> {
+export async function hehe(page: Page, url: string, password: string, durations: Durations, effects: EffectTimes): Promise<void> {
   await page.goto(`${url}/hehe`);
   await settled(page);
   await page.locator('#hehe-password').fill(password);
   await page.locator('#hehe-password').focus();
-  await measure(page, durations, 'hehe: unlock (Enter)', () => page.keyboard.press('Enter'));
+  // Something answers at once (the button waits for the check); the welcome comes with the check's answer.
+  await armEffect(page, { selector: 'h1', text: 'Welcome to Secret Insights' }, 'welcome');
+  await measure(page, durations, 'hehe: unlock (Enter)', () => page.keyboard.press('Enter'), {
+    shows: { selector: 'form button[type="submit"]:disabled', text: 'Unlock' },
+    into: effects,
+  });
+  const welcome = 'hehe: unlock (Enter), welcome shown';
+  effects.set(welcome, [...(effects.get(welcome) ?? []), await effectTime(page, 'welcome', 30_000)]);
   await page.getByText('Welcome to Secret Insights').waitFor({ timeout: 30_000 });
   await page.waitForTimeout(3000);
   const search = page.getByRole('searchbox', { name: 'Search by name' });

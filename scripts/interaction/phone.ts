@@ -27,7 +27,7 @@ declare global {
 }
 
 /** Runs in the page before any of its scripts: every event entry of 16 ms or more, and the first input. */
-function observeEventTiming(): void {
+export function observeEventTiming(): void {
   const seen: TimedEvent[] = (window.__eventTimings = []);
   const record = (list: PerformanceObserverEntryList) => {
     // interactionId is newer than TypeScript's DOM types.

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { measure, tap, type Durations } from './flows.ts';
+import { measure, tap, type Durations, type EffectTimes } from './flows.ts';
 
 const STYLE = '<style>body{font:16px/1.5 sans-serif;margin:1rem}button{display:block;width:100%;margin:.5rem 0;padding:1rem;font:inherit}</style>';
 const HEAD = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A page for reference</title>${STYLE}`;
@@ -72,20 +72,22 @@ async function open(page: Page, url: string, html: string, script?: string): Pro
  * the page's event code before them (a first tap through React cold took up
  * to 96 ms).
  */
-async function answerAll(page: Page, durations: Durations, kind: string): Promise<void> {
+async function answerAll(page: Page, durations: Durations, effects: EffectTimes, kind: string): Promise<void> {
   await tap(page, page.getByRole('button').first());
   for (let i = 0; i < QUESTIONS.length; i++) {
     await page.waitForTimeout(350);
-    await measure(page, durations, kind, () => tap(page, page.getByRole('button').nth(i % 4)));
+    // The uncounted tap showed question 2; this one shows the question after i + 2.
+    const shows = { selector: 'h1', text: `Question ${i + 3}` };
+    await measure(page, durations, kind, () => tap(page, page.getByRole('button').nth(i % 4)), { shows, into: effects });
   }
 }
 
-export async function plainPage(page: Page, url: string, durations: Durations): Promise<void> {
+export async function plainPage(page: Page, url: string, durations: Durations, effects: EffectTimes): Promise<void> {
   await open(page, url, PLAIN_PAGE);
-  await answerAll(page, durations, 'reference: a plain page, tap an answer');
+  await answerAll(page, durations, effects, 'reference: a plain page, tap an answer');
 }
 
-export async function reactPage(page: Page, url: string, script: string, durations: Durations): Promise<void> {
+export async function reactPage(page: Page, url: string, script: string, durations: Durations, effects: EffectTimes): Promise<void> {
   await open(page, url, REACT_PAGE, script);
-  await answerAll(page, durations, 'reference: the same page in React, tap an answer');
+  await answerAll(page, durations, effects, 'reference: the same page in React, tap an answer');
 }

@@ -4,23 +4,22 @@
  * on page load.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { afterNextPaint } from '../lib/after-paint.ts';
-import { untilLoaded } from '../lib/network.ts';
 import type { Screen } from '../core/progress.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
+import { onDemand, useOnDemand } from './on-demand.ts';
+import { prefetchOverlays } from './overlays-loader.ts';
 import styles from './quiz/quiz.module.css';
 
 // The question and results screens are not part of the first page load; they
 // are fetched as soon as the quiz starts (the name screen gives them time), so
-// that they are there even if the network is gone by the end.
-const loadQuestionScreen = () => import('./quiz/QuestionScreen.tsx');
-const loadResultsScreen = () => import('./quiz/ResultsScreen.tsx');
-// Offline since the start, a screen waits for the network instead of breaking the island.
-const QuestionScreen = lazy(() => untilLoaded(loadQuestionScreen));
-const ResultsScreen = lazy(() => untilLoaded(loadResultsScreen));
+// that they are there even if the network is gone by the end. Once there,
+// the tap that shows one draws it in its own frame (on-demand.ts).
+const questionScreen = onDemand<object>(() => import('./quiz/QuestionScreen.tsx'));
+const resultsScreen = onDemand<object>(() => import('./quiz/ResultsScreen.tsx'));
 
 function openSharedLinkFromAddress(): void {
   const { search } = globalThis.location;
@@ -116,12 +115,14 @@ export default function Quiz() {
   useEffect(() => {
     // The question screen is fetched as soon as the page runs, so a visitor who
     // loses the network before starting can still answer; the results screen
-    // once the quiz starts, each after the paint (a fetch started within a tap
-    // delays the screen it opens). A failed prefetch is not an error: the lazy
-    // screen loads again when it is needed.
-    const wanted = screen === 'intro' ? [loadQuestionScreen] : [loadQuestionScreen, loadResultsScreen];
+    // once the quiz starts, and the overlays its "What does this mean?" opens
+    // once it is shown, each after the paint (a fetch started within a tap
+    // delays the screen it opens). A module that cannot be fetched yet waits
+    // for the network.
+    const wanted = screen === 'intro' ? [questionScreen.load] : [questionScreen.load, resultsScreen.load];
     afterNextPaint(() => {
-      for (const load of wanted) load().catch(() => {});
+      for (const load of wanted) void load();
+      if (screen === 'results') prefetchOverlays();
     });
   }, [screen]);
 
@@ -135,6 +136,8 @@ export default function Quiz() {
 
   const name = drawnAhead(screen, drawnFrom, 'name', 'intro');
   const question = drawnAhead(screen, drawnFrom, 'question', 'name');
+  const QuestionScreen = useOnDemand(questionScreen, question !== null);
+  const ResultsScreen = useOnDemand(resultsScreen, screen === 'results');
   return (
     <div ref={root} className={styles.root} data-screen={screen}>
       {screen === 'intro' && <IntroScreen />}
@@ -143,14 +146,12 @@ export default function Quiz() {
           <NameScreen />
         </Ahead>
       )}
-      <Suspense fallback={null}>
-        {question && (
-          <Ahead mode={question}>
-            <QuestionScreen />
-          </Ahead>
-        )}
-        {screen === 'results' && <ResultsScreen />}
-      </Suspense>
+      {question && QuestionScreen && (
+        <Ahead mode={question}>
+          <QuestionScreen />
+        </Ahead>
+      )}
+      {screen === 'results' && ResultsScreen && <ResultsScreen />}
     </div>
   );
 }

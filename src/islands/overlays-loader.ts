@@ -1,14 +1,16 @@
 /**
  * The overlays (About, Explain, Understanding Your Chart) load on first use,
  * not with the page: they are a dialog few visitors open. The menu asks for
- * them as soon as the visitor reaches for it, so they are usually there by
- * the time an entry is tapped.
+ * them as soon as the visitor reaches for it, and the results screen once it
+ * is shown, so they are usually there by the time an overlay is opened, and
+ * then drawn in the tap's own frame.
  */
-import { lazyOnce } from '../lib/lazy.ts';
+import { onDemand } from './on-demand.ts';
+import type { OverlaysProps } from './Overlays.tsx';
 
-export const loadOverlays = lazyOnce(() => import('./Overlays.tsx'));
+export const overlays = onDemand<OverlaysProps>(() => import('./Overlays.tsx'));
 
-/** Fetches the overlays ahead of need; a failure is no error here, the overlay asks again when opened. */
+/** Fetches the overlays ahead of need; they load again, waiting for the network, when opened. */
 export function prefetchOverlays(): void {
-  loadOverlays().catch(() => {});
+  void overlays.load();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenIdle, whenNearScreen } from '../../charts/chartjs.ts';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 import styles from './ChartCanvas.module.css';
 
 interface Props<TType extends ChartType, TData, TLabel> {
@@ -42,6 +43,11 @@ function pointCount({ datasets }: { datasets: readonly { data: unknown }[] }): n
   return datasets.reduce((sum, { data }) => sum + (Array.isArray(data) ? data.length : 0), 0);
 }
 
+/** Resolves after the next paint; never once `signal` is aborted (nobody waits then). */
+function untilPainted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => afterNextPaint(() => signal.aborted || resolve()));
+}
+
 /** The same chart with no points yet: its frame, axes and titles. */
 function withoutData<TType extends ChartType, TData, TLabel>(
   config: ChartConfiguration<TType, TData, TLabel>,
@@ -67,7 +73,10 @@ function useChart<TType extends ChartType, TData, TLabel>(
     const element = canvas.current;
     const stop = new AbortController();
     let destroy = () => {};
-    void loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal }).then(async ({ Chart }) => {
+    const draw = async () => {
+      // Never within the tap that shows the chart: its request, let alone its drawing, would hold back that frame.
+      await untilPainted(stop.signal);
+      const { Chart } = await loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal });
       if (idle && canvas.current) {
         await whenNearScreen(canvas.current, stop.signal);
         await whenIdle();
@@ -85,7 +94,8 @@ function useChart<TType extends ChartType, TData, TLabel>(
       // For whoever waits for the whole drawing, not its axes alone: the page's tests.
       canvas.current?.setAttribute('data-complete', '');
       drawn.current?.();
-    });
+    };
+    void draw();
     return () => {
       stop.abort();
       destroy();

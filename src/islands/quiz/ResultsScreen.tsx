@@ -18,6 +18,7 @@ import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
+import { usePainted } from '../use-painted.ts';
 import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
@@ -52,6 +53,8 @@ export default function ResultsScreen() {
     // Earlier results are the visitor's own: beside someone else's shared map they would mislead.
     return trailShown && origin === 'quiz' ? earlier.map((r) => ({ label: whenTaken(r.date, now), position: r.position })) : [];
   }, [earlier, trailShown, origin]);
+  // The tap shows the title and the percentages; what lies below them comes in the next frame.
+  const rest = usePainted();
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
@@ -94,15 +97,15 @@ export default function ResultsScreen() {
           <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
-          {origin === 'quiz' && <MapTrail position={position} />}
-          <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />
-          <RemoveAnswers />
+          {rest && origin === 'quiz' && <MapTrail position={position} />}
+          {rest && <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />}
+          {rest && <RemoveAnswers />}
         </div>
       </div>
-      <NearestFigures shares={shares} label={labels.own} />
-      <CompareChart label={labels.own} />
-      <AnswerShares label={labels.own} />
-      <NextSteps shared={origin === 'shared'} comparison={friend !== null} leaveSharedLink={leaveSharedLink} />
+      {rest && <NearestFigures shares={shares} label={labels.own} />}
+      {rest && <CompareChart label={labels.own} />}
+      {rest && <AnswerShares label={labels.own} />}
+      {rest && <NextSteps shared={origin === 'shared'} comparison={friend !== null} leaveSharedLink={leaveSharedLink} />}
     </section>
   );
 }
