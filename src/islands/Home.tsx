@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { $overlay } from '../stores/overlays.ts';
 import type { OverlaysProps } from './Overlays.tsx';
 import { overlays } from './overlays-loader.ts';
@@ -20,13 +20,15 @@ import TopBar from './TopBar.tsx';
  */
 export default function Home(props: OverlaysProps) {
   const overlay = useStore($overlay);
-  const wanted = useRef(false);
-  if (overlay !== null) wanted.current = true;
-  const Overlays = useOnDemand(overlays, wanted.current);
+  // Latched: once an overlay has been opened the dialogs stay drawn (React's set-state-in-render for derived state).
+  const [wanted, setWanted] = useState(false);
+  if (overlay !== null && !wanted) setWanted(true);
+  const Overlays = useOnDemand(overlays, wanted);
   return (
     <>
       <TopBar />
-      {wanted.current && Overlays && <Overlays {...props} />}
+      {/* eslint-disable-next-line react-hooks/static-components -- a loaded module's own component, not one made in render */}
+      {wanted && Overlays && <Overlays {...props} />}
       <main id="main">
         <Quiz />
       </main>

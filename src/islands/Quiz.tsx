@@ -148,9 +148,12 @@ export default function Quiz() {
       )}
       {question && QuestionScreen && (
         <Ahead mode={question}>
+          {/* A loaded module's own component, the same on every render: not one made in render. */}
+          {/* eslint-disable-next-line react-hooks/static-components */}
           <QuestionScreen />
         </Ahead>
       )}
+      {/* eslint-disable-next-line react-hooks/static-components -- a loaded module's own component, not one made in render */}
       {screen === 'results' && ResultsScreen && <ResultsScreen />}
     </div>
   );

@@ -66,6 +66,7 @@ function useChart<TType extends ChartType, TData, TLabel>(
 ): void {
   // The latest callback, without redrawing when only the callback changed.
   const drawn = useRef(onDrawn);
+  // eslint-disable-next-line react-hooks/refs -- written here, read only in the effect's drawing, never in render
   drawn.current = onDrawn;
 
   useEffect(() => {

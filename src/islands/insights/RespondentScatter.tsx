@@ -41,6 +41,7 @@ export function RespondentScatter({ chart, title, intro, points, missing, positi
     current.current = highlighted;
   }, [highlighted]);
   const config = useMemo(
+    // eslint-disable-next-line react-hooks/refs -- the getter is called when the chart is clicked, not in render
     () => (points ? respondentScatter({ positions, onPick, highlighted: () => current.current ?? [] }) : null),
     [points, positions, onPick],
   );
