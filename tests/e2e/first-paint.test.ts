@@ -112,7 +112,9 @@ describe('first paint on a phone', () => {
         const html = await (await fetch(`${product.app.url}${route}`)).text();
         const largest = paints.lcp.at(-1)?.text ?? '';
         expect(largest.length).toBeGreaterThan(0);
-        expect(html.replace(/\s+/g, ' ')).toContain(largest.replace(/\s+/g, ' ').slice(0, 60));
+        // The page's text as the HTML carries it: inline markup (an <em> in an essay) is not part of the painted text.
+        const htmlText = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+        expect(htmlText).toContain(largest.replace(/\s+/g, ' ').slice(0, 60));
         expect(paints.shift).toBe(0);
       } finally {
         await page.close();
