@@ -8,13 +8,8 @@
  * retry that overlaps a late success stores nothing twice.
  */
 import type { SubmitInput } from './api.ts';
-import { lazyOnce } from './lazy.ts';
+import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
-
-type Api = typeof import('./api.ts');
-
-/** The API client loads with the first send, not with the page: keeping a quiz needs none of it. */
-const loadApi = lazyOnce((): Promise<Api> => import('./api.ts'));
 
 const STORAGE_KEY = 'myc.pending-submissions.v1';
 
@@ -59,14 +54,8 @@ export function newWithdrawalSecret(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// The secrets of this visit's saves, for the trail to keep once the outbox has let them go.
-const secrets = new Map<string, string>();
-
-/** The withdrawal secret a save of this visit, or one still waiting, was sent with. */
-export function withdrawalSecretOf(submissionId: string): string | null {
-  const waiting = readPending().find((s) => s.submission_id === submissionId);
-  return secrets.get(submissionId) ?? waiting?.withdrawal_secret ?? null;
-}
+/** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
+export const savedSecrets = new Map<string, string>();
 
 /** A fresh v4 UUID. randomUUID exists only in secure contexts; a plain-http address gets one from getRandomValues. */
 export function newSubmissionId(): string {
@@ -198,7 +187,7 @@ export async function sendPending(): Promise<number> {
 
 /** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
 export function save(submission: SubmitInput): Promise<SaveOutcome> {
-  if (submission.withdrawal_secret) secrets.set(submission.submission_id, submission.withdrawal_secret);
+  if (submission.withdrawal_secret) savedSecrets.set(submission.submission_id, submission.withdrawal_secret);
   addPending(submission);
   return sendKept(submission);
 }

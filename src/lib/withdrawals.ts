@@ -8,7 +8,7 @@
  * The backend answers a replay as it answers an unknown id, so a removal
  * sent again after a lost answer does nothing more.
  */
-import { lazyOnce } from './lazy.ts';
+import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import {
   isSubmissionId,
@@ -16,14 +16,19 @@ import {
   RATE_LIMIT_LONGEST_PAUSE_MS,
   RATE_LIMIT_PAUSE_MS,
   readPending,
+  savedSecrets,
   sendPending,
   WITHDRAWALS_KEY,
   type QueueReason,
 } from './outbox.ts';
 
-type Api = typeof import('./api.ts');
+/** The withdrawal secret a save of this visit, or one still waiting, was sent with. */
+export function withdrawalSecretOf(submissionId: string): string | null {
+  const waiting = readPending().find((s) => s.submission_id === submissionId);
+  return savedSecrets.get(submissionId) ?? waiting?.withdrawal_secret ?? null;
+}
 
-const loadApi = lazyOnce((): Promise<Api> => import('./api.ts'));
+
 
 export interface Withdrawal {
   submission_id: string;

@@ -143,7 +143,7 @@ export function chooseAnswer(answerText: string): void {
 export function goBack(): void {
   requireScreen('question', 'goBack');
   const { answers } = $progress.get();
-  if (answers.length === 0) throw new Error('goBack needs an answered question; the first question has none before it');
+  if (answers.length === 0) throw new Error('goBack needs an answered question');
   if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
 }

@@ -7,7 +7,7 @@
  * what it needs. Loaded with the results screen.
  */
 import { computed, map } from 'nanostores';
-import { withdrawalSecretOf } from '../lib/outbox.ts';
+import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { onWithdrawalOutcome, withdraw, type WithdrawalOutcome } from '../lib/withdrawals.ts';
 import { $progress } from './quiz.ts';
 import { $resultOrigin } from './results.ts';

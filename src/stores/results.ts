@@ -12,7 +12,7 @@ import type { NamedResult } from '../core/result.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
-import { lazyOnce } from '../lib/lazy.ts';
+import { loadApi } from '../lib/load-api.ts';
 import {
   newSubmissionId,
   newWithdrawalSecret,
@@ -74,8 +74,6 @@ const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
 export const $comparison = comparison.$state;
 export const $answerShares = answerShares.$state;
 
-/** The API client loads with the first read, not with the page. */
-const loadApi = lazyOnce(() => import('../lib/api.ts'));
 
 /** The result may now be compared with everyone else's: its save has settled, or there is none. */
 function compare(): void {

@@ -7,7 +7,7 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { TEST_MODE_NAME } from '../core/progress.ts';
-import { withdrawalSecretOf } from '../lib/outbox.ts';
+import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
 import { $progress } from './quiz.ts';
 import { $resultOrigin } from './results.ts';

@@ -67,7 +67,7 @@ const save = () =>
 describe('the removal outbox', () => {
   it('removes a stored result with its secret, and keeps nothing once the backend has answered', async () => {
     expect(await save()).toBe('stored');
-    expect(outbox.withdrawalSecretOf(ID)).toBe(SECRET);
+    expect(withdrawals.withdrawalSecretOf(ID)).toBe(SECRET);
     expect(await withdrawals.withdraw({ submission_id: ID, secret: SECRET })).toBe('removed');
     expect(api.rows.has(ID)).toBe(false);
     expect(localStorage.getItem(KEY)).toBeNull();
