@@ -36,7 +36,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -67,7 +69,9 @@ export async function startPgCronCluster(): Promise<PgCronCluster> {
   const data = join(dir, 'data');
   if (user) chownSync(dir, user.uid, user.gid);
   const program = (name: string, args: string[]) =>
-    user ? run('runuser', ['-u', 'postgres', '--', join(server.bindir, name), ...args]) : run(join(server.bindir, name), args);
+    user
+      ? run('runuser', ['-u', 'postgres', '--', join(server.bindir, name), ...args])
+      : run(join(server.bindir, name), args);
   const stopSync = () => {
     const bin = join(server.bindir, 'pg_ctl');
     const args = ['stop', '-D', data, '-m', 'immediate', '-w'];
