@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { missingPackages } from './engine-binaries.ts';
+import { missingPgCronPackages } from './postgres-binaries.ts';
 import { HEADLESS_SHELL, findChromium, findTestChromium } from './chromium.ts';
 import { plpgsqlCheckPackage } from './supabase-cli.ts';
 
@@ -67,14 +68,18 @@ function ensureOtherEngines(): void {
 }
 
 /**
- * plpgsql_check, which `supabase db lint` needs on the server
- * (tests/db/supabase-cli.test.ts), for every PostgreSQL installed from
- * Debian on this machine, installed when missing and this runs as root.
+ * For every PostgreSQL installed from Debian on this machine: plpgsql_check,
+ * which `supabase db lint` needs on the server (tests/db/supabase-cli.test.ts),
+ * and pg_cron, which the private cluster of tests/db/pg-cron.test.ts
+ * preloads; installed when missing and this runs as root.
  */
-function ensurePlpgsqlCheck(): void {
+function ensurePostgresExtensions(): void {
   const majors = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
   const missing = majors.filter((m) => !existsSync(`/usr/share/postgresql/${m}/extension/plpgsql_check.control`));
-  installDebianPackages(missing.map(plpgsqlCheckPackage), 'supabase db lint');
+  installDebianPackages(
+    [...missing.map(plpgsqlCheckPackage), ...missingPgCronPackages()],
+    'supabase db lint and the pg_cron tests',
+  );
 }
 
 interface VitestReport {
@@ -86,7 +91,7 @@ interface VitestReport {
 
 ensureChromium();
 ensureOtherEngines();
-ensurePlpgsqlCheck();
+ensurePostgresExtensions();
 mkdirSync(RESULTS_DIR, { recursive: true });
 rmSync(JSON_REPORT, { force: true });
 
