@@ -19,7 +19,9 @@ import { hostedProject } from './src/lib/supabase-env.ts';
 const publicEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 const project = hostedProject(publicEnv);
 if (project && !publicEnv.PUBLIC_SUPABASE_PUBLISHABLE_KEY) {
-  console.warn('PUBLIC_SUPABASE_ANON_KEY is the legacy anon key; Supabase deprecates those keys: set PUBLIC_SUPABASE_PUBLISHABLE_KEY instead.');
+  console.warn(
+    'PUBLIC_SUPABASE_ANON_KEY is the legacy anon key; Supabase deprecates those keys: set PUBLIC_SUPABASE_PUBLISHABLE_KEY instead.',
+  );
 }
 const supabaseVariable = () => envField.string({ context: 'client', access: 'public', optional: true });
 
@@ -35,7 +37,8 @@ import { CELL_PAGES } from './src/core/map.ts';
 // React, its DOM renderer, Astro's client for it and nanostores: what every
 // island needs, as one chunk, which gzips smaller than the four pieces the
 // default splitting makes of it.
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/;
 
 // "/"'s own code, as one chunk: what its island imports statically and no
 // other island does. Left to itself, the splitting cuts it into five chunks,
@@ -49,7 +52,9 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/
 // holds every built page to it).
 const HOME_CHUNK = 'home';
 const HOME_ISLAND = fileURLToPath(new URL('./src/islands/Home.tsx', import.meta.url));
-const OTHER_ISLANDS = ['Insights.tsx', 'SecretInsights.tsx'].map((file) => fileURLToPath(new URL(`./src/islands/${file}`, import.meta.url)));
+const OTHER_ISLANDS = ['Insights.tsx', 'SecretInsights.tsx'].map((file) =>
+  fileURLToPath(new URL(`./src/islands/${file}`, import.meta.url)),
+);
 /** @typedef {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} Chunking */
 /** @type {WeakMap<Chunking, Set<string>>} */
 const homeOnlyModules = new WeakMap();
@@ -137,7 +142,10 @@ export default defineConfig({
                     // Lets an island's entry chunk carry what other chunks import from it, as the home group needs.
                     preserveEntrySignatures: 'allow-extension',
                     output: {
-                      codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'framework', test: FRAMEWORK }, { name: homeChunk }] },
+                      codeSplitting: {
+                        includeDependenciesRecursively: false,
+                        groups: [{ name: 'framework', test: FRAMEWORK }, { name: homeChunk }],
+                      },
                       // After minification, which would drop the comment.
                       postBanner: (chunk) => (compiledEagerly(chunk) ? COMPILE_HINT : ''),
                     },
@@ -161,7 +169,9 @@ export default defineConfig({
     react(),
     hydrateAfterPaint(),
     figureSummaries(),
-    sitemap({ filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)) }),
+    sitemap({
+      filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)),
+    }),
     sitemapAlias(),
     securityHeaders(),
     // Last: it compresses what the others wrote.

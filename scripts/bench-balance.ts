@@ -40,16 +40,21 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { paths: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: { paths: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' } },
+  });
   const paths = Number(values.paths);
   const seed = Number(values.seed);
-  if (!Number.isInteger(paths) || paths < 1 || !Number.isInteger(seed)) throw new Error('--paths must be a positive integer and --seed an integer');
+  if (!Number.isInteger(paths) || paths < 1 || !Number.isInteger(seed))
+    throw new Error('--paths must be a positive integer and --seed an integer');
 
   const figures = readFigureFiles();
   const balance = measureBalance(randomPathTotals(paths, seed), figures);
   const b = BALANCE_BOUNDS;
 
-  console.log(`${paths.toLocaleString('en')} uniformly random answer paths (seed ${seed}), ${figures.length} figures\n`);
+  console.log(
+    `${paths.toLocaleString('en')} uniformly random answer paths (seed ${seed}), ${figures.length} figures\n`,
+  );
   console.log(`Nearest figure (bound ${formatPercent(b.nearestMin)} to ${formatPercent(b.nearestMax)} each)\n`);
   console.log(
     table(
@@ -84,7 +89,9 @@ function main(): void {
   );
 
   const failures = balanceFailures(balance);
-  console.log(failures.length === 0 ? '\nEvery bound holds.' : `\nOut of bounds:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  console.log(
+    failures.length === 0 ? '\nEvery bound holds.' : `\nOut of bounds:\n${failures.map((f) => `- ${f}`).join('\n')}`,
+  );
   if (failures.length > 0) process.exitCode = 1;
 }
 

@@ -120,13 +120,9 @@ async function main(): Promise<void> {
       seeded = size;
       await vacuumResponses(db);
       const open = await measure(db, 'insights', {}, 'public.insights()', []);
-      const secret = await measure(
-        db,
-        'secret_insights',
-        { password: PASSWORD },
-        'public.secret_insights($1)',
-        [PASSWORD],
-      );
+      const secret = await measure(db, 'secret_insights', { password: PASSWORD }, 'public.secret_insights($1)', [
+        PASSWORD,
+      ]);
       const search = await measure(
         db,
         'find_respondents',
@@ -134,10 +130,18 @@ async function main(): Promise<void> {
         'public.find_respondents($1, $2)',
         [PASSWORD, 'ada'],
       );
-      console.log(`${size.toLocaleString('en-US')} respondents (seeded ${added.toLocaleString('en-US')} more in ${seedSeconds.toFixed(1)} s)`);
-      console.log(`  insights()              median ${open.medianMs.toFixed(1)} ms, ${open.bytes.toLocaleString('en-US')} bytes`);
-      console.log(`  secret_insights(pw)     median ${secret.medianMs.toFixed(1)} ms, ${secret.bytes.toLocaleString('en-US')} bytes (includes the bcrypt check)`);
-      console.log(`  find_respondents('ada') median ${search.medianMs.toFixed(1)} ms, ${search.bytes.toLocaleString('en-US')} bytes`);
+      console.log(
+        `${size.toLocaleString('en-US')} respondents (seeded ${added.toLocaleString('en-US')} more in ${seedSeconds.toFixed(1)} s)`,
+      );
+      console.log(
+        `  insights()              median ${open.medianMs.toFixed(1)} ms, ${open.bytes.toLocaleString('en-US')} bytes`,
+      );
+      console.log(
+        `  secret_insights(pw)     median ${secret.medianMs.toFixed(1)} ms, ${secret.bytes.toLocaleString('en-US')} bytes (includes the bcrypt check)`,
+      );
+      console.log(
+        `  find_respondents('ada') median ${search.medianMs.toFixed(1)} ms, ${search.bytes.toLocaleString('en-US')} bytes`,
+      );
       console.log(`  aggregates: ${await checkExact(db)}`);
     }
   } finally {

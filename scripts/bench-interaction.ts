@@ -112,8 +112,14 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
         ['a whole quiz', (p: Parameters<typeof quiz>[0]) => quiz(p, served.url, durations, effects)],
         ['/insights', (p: Parameters<typeof quiz>[0]) => insights(p, served.url, durations)],
         ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations, effects)],
-        ['a plain page, for reference', (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations, effects)],
-        ['the same page in React, for reference', (p: Parameters<typeof quiz>[0]) => reactPage(p, served.url, reactScript, durations, effects)],
+        [
+          'a plain page, for reference',
+          (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations, effects),
+        ],
+        [
+          'the same page in React, for reference',
+          (p: Parameters<typeof quiz>[0]) => reactPage(p, served.url, reactScript, durations, effects),
+        ],
       ] as const) {
         console.log(`run ${round}/${runCount}: ${what} ...`);
         const { context, page } = await phonePage(browser);
@@ -124,7 +130,9 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
     const setting = `${browserKind}, 390×844, CPU 4× slower, slow 4G, ${respondents.toLocaleString('en')} respondents, ${runCount} run(s)`;
     console.log(`\nControls painted from the HTML, used the moment they are visible (${setting}; medians):\n`);
     console.log(deadTimeTable(dead));
-    console.log(`\nInteractions, input to next paint (Event Timing), and the effect on screen (input to the first frame showing it; ${setting}, all runs together):\n`);
+    console.log(
+      `\nInteractions, input to next paint (Event Timing), and the effect on screen (input to the first frame showing it; ${setting}, all runs together):\n`,
+    );
     console.log(durationTable(durations, effects));
   } finally {
     await browser.close();

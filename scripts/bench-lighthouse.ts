@@ -20,7 +20,6 @@ import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { routeOf } from './page-weight.ts';
 import { htmlFiles } from './site-build.ts';
 
-
 /** Pages that are no route of their own: the answer to an unknown address. */
 const NOT_A_ROUTE = /^\/404$/;
 
@@ -101,41 +100,46 @@ function table(routes: string[], runs: Map<string, Figures[]>): string {
   return [head, rule, ...rows].join('\n');
 }
 
-await runBench({ options: { save: { type: 'string' } }, allowPositionals: true }, async ({ values, positionals, runCount, siteDir, start }) => {
-  const pages = htmlFiles(siteDir)
-    .map(routeOf)
-    .filter((route) => !NOT_A_ROUTE.test(route))
-    .sort();
-  const unknown = positionals.filter((route) => !pages.includes(route));
-  if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
-  const routes = positionals.length ? positionals : pages;
-  const served = await start();
-  const chrome = await chromeLauncher.launch({
-    chromePath: findChromium(),
-    chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
-  });
-  try {
-    const save = values.save as string | undefined;
-    if (save) mkdirSync(save, { recursive: true });
-    const runs = new Map<string, Figures[]>(routes.map((route) => [route, []]));
-    // Round by round rather than route by route, so a busy moment of the machine spreads over every route.
-    for (let round = 1; round <= runCount; round++) {
-      for (const route of routes) {
-        process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
-        const saveAs = save ? join(save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`) : undefined;
-        runs.get(route)!.push(await auditWithRetry(served.url + route, chrome.port, saveAs));
+await runBench(
+  { options: { save: { type: 'string' } }, allowPositionals: true },
+  async ({ values, positionals, runCount, siteDir, start }) => {
+    const pages = htmlFiles(siteDir)
+      .map(routeOf)
+      .filter((route) => !NOT_A_ROUTE.test(route))
+      .sort();
+    const unknown = positionals.filter((route) => !pages.includes(route));
+    if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
+    const routes = positionals.length ? positionals : pages;
+    const served = await start();
+    const chrome = await chromeLauncher.launch({
+      chromePath: findChromium(),
+      chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
+    });
+    try {
+      const save = values.save as string | undefined;
+      if (save) mkdirSync(save, { recursive: true });
+      const runs = new Map<string, Figures[]>(routes.map((route) => [route, []]));
+      // Round by round rather than route by route, so a busy moment of the machine spreads over every route.
+      for (let round = 1; round <= runCount; round++) {
+        for (const route of routes) {
+          process.stdout.write(`run ${round}/${runCount} ${route} ...\n`);
+          const saveAs = save
+            ? join(save, `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`)
+            : undefined;
+          runs.get(route)!.push(await auditWithRetry(served.url + route, chrome.port, saveAs));
+        }
       }
+      const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';
+      const power = [...runs.values()].flat().map((f) => f.benchmarkIndex);
+      console.log(`\nLighthouse ${version}, mobile defaults, median of ${runCount} run(s) per route:\n`);
+      console.log(table(routes, runs));
+      // Lighthouse slows the CPU 4x whatever the machine: the same page scores lower on a slower one.
+      console.log(
+        `\nThis machine's CPU/Memory Power (Lighthouse's benchmarkIndex): median ${Math.round(median(power))}, ` +
+          `${Math.round(Math.min(...power))}-${Math.round(Math.max(...power))} over ${power.length} runs.`,
+      );
+    } finally {
+      chrome.kill();
     }
-    const version = runs.get(routes[0]!)?.[0]?.lighthouseVersion ?? '?';
-    const power = [...runs.values()].flat().map((f) => f.benchmarkIndex);
-    console.log(`\nLighthouse ${version}, mobile defaults, median of ${runCount} run(s) per route:\n`);
-    console.log(table(routes, runs));
-    // Lighthouse slows the CPU 4x whatever the machine: the same page scores lower on a slower one.
-    console.log(
-      `\nThis machine's CPU/Memory Power (Lighthouse's benchmarkIndex): median ${Math.round(median(power))}, ` +
-        `${Math.round(Math.min(...power))}-${Math.round(Math.max(...power))} over ${power.length} runs.`,
-    );
-  } finally {
-    chrome.kill();
-  }
-});
+  },
+);

@@ -20,7 +20,7 @@ export function findChromium(): string {
   const found = fromEnv ? (existsSync(fromEnv) ? fromEnv : undefined) : CANDIDATES.find((p) => existsSync(p));
   if (!found) {
     throw new Error(
-      'No Chromium found for the end-to-end tests. Install Debian\'s package (`apt-get install -y chromium`) ' +
+      "No Chromium found for the end-to-end tests. Install Debian's package (`apt-get install -y chromium`) " +
         'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
     );
   }

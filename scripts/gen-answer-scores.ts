@@ -40,7 +40,11 @@ export function applyReferenceDataSql(): string {
   const answers = QUESTIONS.flatMap((q) =>
     q.answers.map((a, i) => ({ question_id: q.id, answer_text: a.text, position: i + 1, ...a.scores })),
   );
-  const pairs = QUADRANT_PAIRS.map(([first_value, second_value], i) => ({ pair_position: i + 1, first_value, second_value }));
+  const pairs = QUADRANT_PAIRS.map(([first_value, second_value], i) => ({
+    pair_position: i + 1,
+    first_value,
+    second_value,
+  }));
   const d = SAVED_DENOMINATORS;
   // Cast explicitly: plpgsql_check (`supabase db lint`) warns on the implicit text-to-jsonb assignment.
   const jsonLines = (rows: object[]) =>
@@ -159,7 +163,9 @@ function timestampVersion(date: Date): bigint {
  */
 export function newestReferenceDataMigration(dir = MIGRATIONS_DIR): string | undefined {
   return readdirSync(dir)
-    .filter((f) => f.endsWith(SUFFIX) || (f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').startsWith(GENERATED)))
+    .filter(
+      (f) => f.endsWith(SUFFIX) || (f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').startsWith(GENERATED)),
+    )
     .sort()
     .at(-1);
 }

@@ -24,7 +24,9 @@ const PG_META_SERVER = join(
 /** The TypeScript types of the public schema, as the generator prints them. */
 export async function generateTypes(adminUrl = process.env.DATABASE_URL): Promise<string> {
   if (!adminUrl) {
-    throw new Error('gen:types needs a PostgreSQL server: set DATABASE_URL (a scratch database is created and dropped there)');
+    throw new Error(
+      'gen:types needs a PostgreSQL server: set DATABASE_URL (a scratch database is created and dropped there)',
+    );
   }
   return withMigratedScratch(async (url) => {
     const { stdout } = await promisify(execFile)(process.execPath, [PG_META_SERVER], {

@@ -35,10 +35,14 @@ async function run(args: string[]): Promise<Report> {
   if (!existsSync(CLI)) {
     throw new Error(`lint:sql runs the Postgres language server's linux-x64 binary, not installed here: ${CLI}`);
   }
-  const { stdout } = await promisify(execFile)(CLI, [...args, '--colors=off', '--reporter=json', '--max-diagnostics=none'], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string }) => {
+  const { stdout } = await promisify(execFile)(
+    CLI,
+    [...args, '--colors=off', '--reporter=json', '--max-diagnostics=none'],
+    {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string }) => {
     // Exit code 1 means findings; the report is still on stdout.
     if (typeof error.stdout === 'string' && error.stdout.startsWith('{')) return { stdout: error.stdout };
     throw error;
@@ -52,10 +56,20 @@ function objectOf(message: string): string {
 }
 
 export async function lintSql(adminUrl = process.env.DATABASE_URL): Promise<Finding[]> {
-  if (!adminUrl) throw new Error('lint:sql needs a PostgreSQL server: set DATABASE_URL (a scratch database is created and dropped there)');
+  if (!adminUrl)
+    throw new Error(
+      'lint:sql needs a PostgreSQL server: set DATABASE_URL (a scratch database is created and dropped there)',
+    );
   return withMigratedScratch(async (url) => {
     const connection = `--connection-string=${url}`;
-    const files = await run(['check', connection, '--migrations-dir=supabase/migrations', `--after=${APPLIED_BEFORE}`, 'supabase/schemas', 'supabase/migrations']);
+    const files = await run([
+      'check',
+      connection,
+      '--migrations-dir=supabase/migrations',
+      `--after=${APPLIED_BEFORE}`,
+      'supabase/schemas',
+      'supabase/migrations',
+    ]);
     const database = await run(['dblint', connection]);
     return [
       ...files.diagnostics.map((d) => ({
@@ -72,7 +86,9 @@ if (import.meta.main) {
   const findings = await lintSql();
   for (const f of findings) console.log(`${f.rule}  ${f.where}  ${f.message.replaceAll('\\`', '`')}`);
   const unknown = unknownFindings(findings);
-  console.log(`\n${findings.length} findings, ${findings.length - unknown.length} of them known (scripts/sql-lint-findings.ts)`);
+  console.log(
+    `\n${findings.length} findings, ${findings.length - unknown.length} of them known (scripts/sql-lint-findings.ts)`,
+  );
   if (unknown.length > 0) {
     console.error(`${unknown.length} new: fix them, or list them with their reason in scripts/sql-lint-findings.ts`);
     process.exitCode = 1;

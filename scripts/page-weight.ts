@@ -143,4 +143,3 @@ export async function measurePage(distDir: string, htmlFile: string): Promise<Pa
   const sum = (assets: Asset[]) => assets.reduce((total, a) => total + a.gzipBytes, 0);
   return { route: routeOf(htmlFile), js, css, jsGzipBytes: sum(js), cssGzipBytes: sum(css) };
 }
-

@@ -19,7 +19,20 @@ import type { Database, Queryable } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { readConfig } from '../server/config.ts';
 
-const FIRST_NAMES = ['Ada', 'Bruno', 'Chiara', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kiri', 'Lior'];
+const FIRST_NAMES = [
+  'Ada',
+  'Bruno',
+  'Chiara',
+  'Dmitri',
+  'Esme',
+  'Farid',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kiri',
+  'Lior',
+];
 const LAST_NAMES = ['Abara', 'Brandt', 'Costa', 'Dubois', 'Eklund', 'Fontaine', 'Garza', 'Hale', 'Ito', 'Jansen'];
 
 /** The names synthetic respondents draw from: every first name with every last name. */
@@ -109,7 +122,15 @@ do update set count = ac.count + excluded.count, last_updated = excluded.last_up
 
 async function insertBatch(tx: Queryable, batch: SeedBatch): Promise<void> {
   const t = batch.totals;
-  await tx.query(INSERT_RESPONSES, [batch.submissionIds, batch.sampleKeys, batch.names, t.love, t.duty, t.honor, t.reason]);
+  await tx.query(INSERT_RESPONSES, [
+    batch.submissionIds,
+    batch.sampleKeys,
+    batch.names,
+    t.love,
+    t.duty,
+    t.honor,
+    t.reason,
+  ]);
   await tx.query(ADD_TALLIES, [
     batch.tallies.map((t) => t.question_id),
     batch.tallies.map((t) => t.answer_text),
@@ -152,12 +173,14 @@ function parseRespondents(argv: string[]): number {
 async function main(): Promise<void> {
   const count = parseRespondents(process.argv.slice(2));
   const config = readConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'npm run seed' }).catch(
-    (error: unknown) => {
-      if (error instanceof DataDirInUseError) error.message += '\nStop that process, seed, then start the server again.';
-      throw error;
-    },
-  );
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    holder: 'npm run seed',
+  }).catch((error: unknown) => {
+    if (error instanceof DataDirInUseError) error.message += '\nStop that process, seed, then start the server again.';
+    throw error;
+  });
   try {
     const started = performance.now();
     await seedRespondents(db, count);

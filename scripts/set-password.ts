@@ -74,13 +74,17 @@ async function main(): Promise<void> {
   // folder is migrated here as the local server would at its start.
   const db = databaseUrl
     ? await openPostgres(databaseUrl, 1)
-    : await openDatabase({ dataDir: process.env.DATA_DIR || '.data', holder: 'npm run set-password' }).catch(explainInUse);
+    : await openDatabase({ dataDir: process.env.DATA_DIR || '.data', holder: 'npm run set-password' }).catch(
+        explainInUse,
+      );
   try {
     await setHiddenPagePassword(db, passphrase);
   } finally {
     await db.close();
   }
-  const where = databaseUrl ? `the database at ${new URL(databaseUrl).host}` : `the local database in ${process.env.DATA_DIR || '.data'}`;
+  const where = databaseUrl
+    ? `the database at ${new URL(databaseUrl).host}`
+    : `the local database in ${process.env.DATA_DIR || '.data'}`;
   if (generated) console.log(`The hidden page's new passphrase (shown once, keep it): ${passphrase}`);
   console.error(`Set the hidden page's password in ${where}.`);
 }

@@ -31,10 +31,19 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
       'false positive: in private.summary_means the checker does not resolve `s.respondents` where `s` is the row-typed parameter; PostgreSQL runs it (tests/db/insights.test.ts)',
   },
   ...[
-    'private.client_events', 'private.clock', 'private.limits', 'private.password_lockouts', 'private.settings',
+    'private.client_events',
+    'private.clock',
+    'private.limits',
+    'private.password_lockouts',
+    'private.settings',
     'private.withdrawable_answers',
-    'public.answer_counts', 'public.answer_scores', 'public.hidden_page_secret', 'public.response_quadrants',
-    'public.response_summary', 'public.responses', 'public.scoring_constants',
+    'public.answer_counts',
+    'public.answer_scores',
+    'public.hidden_page_secret',
+    'public.response_quadrants',
+    'public.response_summary',
+    'public.responses',
+    'public.scoring_constants',
   ].map((table) => ({ rule: 'splinter/security/rlsEnabledNoPolicy', where: table, reason: RLS_WITHOUT_POLICY })),
   ...['client_events_client_idx', 'client_events_kind_idx', 'responses_sample_key_idx'].map((index) => ({
     rule: 'splinter/performance/unusedIndex',
@@ -49,7 +58,8 @@ export interface Finding {
   message: string;
 }
 
-const same = (a: Pick<Finding, 'rule' | 'where'>, b: Pick<Finding, 'rule' | 'where'>) => a.rule === b.rule && a.where === b.where;
+const same = (a: Pick<Finding, 'rule' | 'where'>, b: Pick<Finding, 'rule' | 'where'>) =>
+  a.rule === b.rule && a.where === b.where;
 
 /** The findings no known one explains. */
 export function unknownFindings<F extends Finding>(findings: readonly F[], known = KNOWN_FINDINGS): F[] {
@@ -57,6 +67,10 @@ export function unknownFindings<F extends Finding>(findings: readonly F[], known
 }
 
 /** The known findings of these rules that the lint no longer reports: fixed, so their entry goes. */
-export function staleFindings(findings: readonly Finding[], rules: readonly string[], known = KNOWN_FINDINGS): KnownFinding[] {
+export function staleFindings(
+  findings: readonly Finding[],
+  rules: readonly string[],
+  known = KNOWN_FINDINGS,
+): KnownFinding[] {
   return known.filter((k) => rules.includes(k.rule) && !findings.some((f) => same(k, f)));
 }

@@ -14,7 +14,16 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The CLI's arguments, as docs/deploy.md gives them (`--yes`: nobody is there to answer its prompt). */
 export const PUSH_ARGS = (dbUrl: string) => ['db', 'push', '--db-url', dbUrl, '--yes'];
-export const LINT_ARGS = (dbUrl: string) => ['db', 'lint', '--db-url', dbUrl, '--level', 'warning', '--fail-on', 'warning'];
+export const LINT_ARGS = (dbUrl: string) => [
+  'db',
+  'lint',
+  '--db-url',
+  dbUrl,
+  '--level',
+  'warning',
+  '--fail-on',
+  'warning',
+];
 
 /** The Debian package with plpgsql_check, which `db lint` needs on the server, for a PostgreSQL major version. */
 export const plpgsqlCheckPackage = (major: number | string) => `postgresql-${major}-plpgsql-check`;

@@ -20,7 +20,8 @@ function installDebianPackages(packages: readonly string[], purpose: string): vo
   if (!packages.length || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
   console.log(`Installing Debian's ${packages.join(', ')} for ${purpose}.`);
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit' });
+  const install =
+    update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit' });
   if (!install || install.status !== 0) console.error(`Could not install ${packages.join(', ')}.`);
 }
 
@@ -103,12 +104,15 @@ const CHECKS: readonly { name: string; bin: string; args: string[] }[] = [
   { name: 'ESLint', bin: 'node_modules/eslint/bin/eslint.js', args: ['.'] },
   { name: 'Prettier', bin: 'node_modules/prettier/bin/prettier.cjs', args: ['--check', '.'] },
 ];
-const checks = process.argv.length > 2 ? [] : CHECKS.map(({ name, bin, args }) => {
-  console.log(`${name}: ${[bin, ...args].join(' ')}`);
-  const check = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit' });
-  console.log(`${name}: ${check.status === 0 ? 'passed' : 'failed'}`);
-  return check.status === 0;
-});
+const checks =
+  process.argv.length > 2
+    ? []
+    : CHECKS.map(({ name, bin, args }) => {
+        console.log(`${name}: ${[bin, ...args].join(' ')}`);
+        const check = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit' });
+        console.log(`${name}: ${check.status === 0 ? 'passed' : 'failed'}`);
+        return check.status === 0;
+      });
 const checksPassed = checks.filter(Boolean).length;
 const checksFailed = checks.length - checksPassed;
 

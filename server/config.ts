@@ -21,7 +21,9 @@ const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isProxyAddress(entry: string): boolean {
   const [ip = '', bits, ...rest] = entry.split('/');
-  return NAMED_RANGES.has(entry) || (isIP(ip) > 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+  return (
+    NAMED_RANGES.has(entry) || (isIP(ip) > 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
+  );
 }
 
 /**
@@ -41,7 +43,8 @@ function readTrustProxy(value: string | undefined): string | undefined {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 4321);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   return {
     port,
     host: env.HOST || 'localhost',

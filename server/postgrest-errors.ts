@@ -25,7 +25,12 @@ export class RpcError extends Error {
   }
 }
 
-function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null): PostgrestErrorBody {
+function errorBody(
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+): PostgrestErrorBody {
   return { code, message, details, hint };
 }
 
@@ -36,8 +41,10 @@ function errorBody(code: string, message: string, details: string | null = null,
  * "an error whose code is its HTTP status".
  */
 export const requestErrors = {
-  invalidJson: (details: string | null = null) => new RpcError(400, errorBody('PGRST102', 'Empty or invalid json', details)),
-  contentType: (mediaType: string) => new RpcError(400, errorBody('PGRST102', `Content-Type not acceptable: ${mediaType}`)),
+  invalidJson: (details: string | null = null) =>
+    new RpcError(400, errorBody('PGRST102', 'Empty or invalid json', details)),
+  contentType: (mediaType: string) =>
+    new RpcError(400, errorBody('PGRST102', `Content-Type not acceptable: ${mediaType}`)),
   invalidPath: () => new RpcError(404, errorBody('PGRST125', 'Invalid path specified in request URL')),
   rpcMethod: (method: string) => new RpcError(405, errorBody('PGRST101', `Cannot use the ${method} method on RPC`)),
   unsupportedMethod: (method: string) => new RpcError(405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`)),
@@ -153,7 +160,7 @@ function fromPgrstRaise(e: DatabaseErrorLike): RpcError {
       500,
       errorBody(
         'PGRST121',
-        "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error",
+        'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
         `message: ${String(e.message)}, detail: ${String(e.detail)}`,
       ),
     );

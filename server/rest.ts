@@ -29,7 +29,8 @@ export interface RestOptions {
  */
 export async function readAddressHeader(db: Database): Promise<string> {
   const [row] = await db.query<{ header: string | null }>('select private.client_address_header() as header');
-  if (!row?.header) throw new Error("private.settings names no client_address_header: the limits could not tell clients apart");
+  if (!row?.header)
+    throw new Error('private.settings names no client_address_header: the limits could not tell clients apart');
   return row.header;
 }
 
@@ -64,7 +65,8 @@ export function sendRpcError(reply: FastifyReply, error: RpcError): FastifyReply
 
 function asPostgrestError(error: FastifyError | RpcError): RpcError {
   if (error instanceof RpcError) return error;
-  if (error.validation) return error.validationContext === 'params' ? requestErrors.invalidPath() : requestErrors.invalidJson();
+  if (error.validation)
+    return error.validationContext === 'params' ? requestErrors.invalidPath() : requestErrors.invalidJson();
   const status = error.statusCode ?? 500;
   // A body fastify's JSON parser refused: broken, empty, or with a __proto__ key.
   if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) return requestErrors.invalidJson();

@@ -23,7 +23,8 @@ export function servableFiles(root: string): ReadonlySet<string> {
     if (!entry.isFile()) continue;
     const file = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
     // The compressed copies are sent in place of their originals, never under their own names.
-    if (file === HEADERS_FILE || file.split('/').some((part) => part.startsWith('.')) || COMPRESSED_COPY.test(file)) continue;
+    if (file === HEADERS_FILE || file.split('/').some((part) => part.startsWith('.')) || COMPRESSED_COPY.test(file))
+      continue;
     // The 404 page is an answer, not an address: /404 is as unknown as any other.
     if (file === NOT_FOUND_PAGE) continue;
     files.add(file);

@@ -49,7 +49,9 @@ export const CONTROLS: Control[] = [
     path: '/',
     locate: (page) => page.getByRole('button', { name: 'Start Quiz' }),
     use: tap,
-    effect: () => document.querySelector<HTMLElement>('#quiz-name')?.checkVisibility({ visibilityProperty: true }) === true && performance.now(),
+    effect: () =>
+      document.querySelector<HTMLElement>('#quiz-name')?.checkVisibility({ visibilityProperty: true }) === true &&
+      performance.now(),
     // The screens drawn ahead are laid out but hidden (visibility): only a shown one counts, and a shown question would be a second effect.
     once: () =>
       document.querySelector<HTMLElement>('#quiz-name')?.checkVisibility({ visibilityProperty: true }) === true &&
@@ -60,7 +62,8 @@ export const CONTROLS: Control[] = [
     path: '/',
     locate: (page) => page.getByRole('button', { name: 'Menu' }),
     use: tap,
-    effect: () => document.querySelector('[aria-label="Menu"]')?.getAttribute('aria-expanded') === 'true' && performance.now(),
+    effect: () =>
+      document.querySelector('[aria-label="Menu"]')?.getAttribute('aria-expanded') === 'true' && performance.now(),
     once: () => document.querySelector('[aria-label="Menu"]')?.getAttribute('aria-expanded') === 'true',
   },
   {
@@ -75,7 +78,9 @@ export const CONTROLS: Control[] = [
       if (!again) await control.fill('Ada');
       await page.keyboard.press('Enter');
     },
-    effect: () => document.querySelector<HTMLElement>('#quiz-question')?.checkVisibility({ visibilityProperty: true }) === true && performance.now(),
+    effect: () =>
+      document.querySelector<HTMLElement>('#quiz-question')?.checkVisibility({ visibilityProperty: true }) === true &&
+      performance.now(),
     once: () => /Question 1 of/.test(document.body.innerText),
   },
   {
@@ -110,7 +115,9 @@ async function visible(browser: Browser, url: string, control: Control) {
   const element = control.locate(page);
   await element.waitFor({ state: 'visible' });
   // The control is painted with the page (or, for the name form, when it is shown): as seen from the page.
-  const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now());
+  const paintedAt = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now(),
+  );
   return { context, page, element, paintedAt: control.reach ? await pageNow(page) : paintedAt };
 }
 
@@ -121,7 +128,9 @@ async function visible(browser: Browser, url: string, control: Control) {
  */
 export async function deadTime(browser: Browser, url: string, control: Control): Promise<DeadTime> {
   const single = await visible(browser, url, control);
-  const [usedAt, beforeHydration] = await single.page.evaluate(() => [performance.now(), document.querySelector('astro-island[ssr]') !== null] as const);
+  const [usedAt, beforeHydration] = await single.page.evaluate(
+    () => [performance.now(), document.querySelector('astro-island[ssr]') !== null] as const,
+  );
   await control.use(single.element, single.page, false);
   const shown = await whenTrue(single.page, control.effect, LOST_AFTER);
   await single.page.waitForTimeout(2000);

@@ -60,8 +60,12 @@ export async function measure(
   await page.waitForTimeout(400);
   const entries = await page.evaluate((from) => (window.__eventTimings ?? []).slice(from), before);
   const byId = new Map<number, TimedEvent[]>();
-  for (const e of entries) if (e.interactionId > 0) byId.set(e.interactionId, [...(byId.get(e.interactionId) ?? []), e]);
-  const found = byId.size > 0 ? [...byId.values()].map(interactionOf) : [{ duration: 0, toHandlers: 0, inHandlers: 0, toScreen: 0 }];
+  for (const e of entries)
+    if (e.interactionId > 0) byId.set(e.interactionId, [...(byId.get(e.interactionId) ?? []), e]);
+  const found =
+    byId.size > 0
+      ? [...byId.values()].map(interactionOf)
+      : [{ duration: 0, toHandlers: 0, inHandlers: 0, toScreen: 0 }];
   durations.set(kind, [...(durations.get(kind) ?? []), ...found]);
 }
 
@@ -74,7 +78,9 @@ export async function tap(page: Page, target: Locator): Promise<void> {
 
 /** Every island hydrated and the page quiet: the interactions measured are those of a ready page. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(1500);
 }
 
@@ -95,7 +101,13 @@ export async function insights(page: Page, url: string, durations: Durations): P
   }
 }
 
-export async function hehe(page: Page, url: string, password: string, durations: Durations, effects: EffectTimes): Promise<void> {
+export async function hehe(
+  page: Page,
+  url: string,
+  password: string,
+  durations: Durations,
+  effects: EffectTimes,
+): Promise<void> {
   await page.goto(`${url}/hehe`);
   await settled(page);
   await page.locator('#hehe-password').fill(password);
@@ -119,7 +131,10 @@ export async function hehe(page: Page, url: string, password: string, durations:
   await measure(page, durations, 'hehe: tap the search field, charts drawn', () => tap(page, search));
   await typeKeys(page, durations, 'hehe: search keystroke', 'ada');
   await measure(page, durations, 'hehe: search (Enter)', () => page.keyboard.press('Enter'));
-  await page.locator('[data-search-summary]').waitFor({ timeout: 30_000 }).catch(() => {});
+  await page
+    .locator('[data-search-summary]')
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {});
   await page.waitForTimeout(2000);
   const relative = page.locator('canvas[data-chart="relative"]');
   await measure(page, durations, 'hehe: pick a name on the plot', () => tap(page, relative));

@@ -8,7 +8,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 export const VIEWPORT = { width: 390, height: 844 };
 export const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile network: 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
-export const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 export interface TimedEvent {
   type: string;
@@ -36,12 +40,24 @@ export function observeEventTiming(): void {
       seen.push({ type, name, duration, interactionId, startTime, processingStart, processingEnd });
     }
   };
-  new PerformanceObserver(record).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  new PerformanceObserver(record).observe({
+    type: 'event',
+    durationThreshold: 16,
+    buffered: true,
+  } as PerformanceObserverInit);
   new PerformanceObserver(record).observe({ type: 'first-input', buffered: true });
 }
 
-export async function phonePage(browser: Browser, { network = true } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+export async function phonePage(
+  browser: Browser,
+  { network = true } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.addInitScript(observeEventTiming);
   const cdp = await context.newCDPSession(page);

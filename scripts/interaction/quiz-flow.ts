@@ -25,7 +25,8 @@ export async function quiz(page: Page, url: string, durations: Durations, effect
   const timed = (kind: string, action: () => Promise<void>, shows: Effect | readonly Effect[]) =>
     measure(page, durations, kind, action, { shows, into: effects });
   const button = (name: string) => page.getByRole('button', { name, exact: true });
-  const entry = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+  const entry = (name: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
   /** Opens the menu (timed) and taps one of its entries (timed, as `kind`). */
   const fromMenu = async (name: string, kind: string, shows: Effect | readonly Effect[]) => {
     await timed('quiz: menu', () => tap(page, button('Menu')), { selector: '#site-menu button', text: name });
@@ -63,7 +64,10 @@ export async function quiz(page: Page, url: string, durations: Durations, effect
   await settled(page);
   await fromMenu('about.', 'quiz: menu, about. (the first overlay)', { selector: '#overlay-about', text: ABOUT_TEXT });
   await close();
-  await fromMenu('understand.', 'quiz: menu, understand. (first time)', { selector: '#overlay-explain', text: ESSAY_TEXT });
+  await fromMenu('understand.', 'quiz: menu, understand. (first time)', {
+    selector: '#overlay-explain',
+    text: ESSAY_TEXT,
+  });
   await close();
   await fromMenu('about.', 'quiz: menu, about. (again)', { selector: '#overlay-about', text: ABOUT_TEXT });
   await close();
@@ -81,7 +85,10 @@ export async function quiz(page: Page, url: string, durations: Durations, effect
     text: ESSAY_TEXT,
   });
   await close();
-  await timed('quiz: Copy link', () => tap(page, button('Copy link')), { selector: 'p[role="status"]', text: 'Link copied.' });
+  await timed('quiz: Copy link', () => tap(page, button('Copy link')), {
+    selector: 'p[role="status"]',
+    text: 'Link copied.',
+  });
 
   // A second quiz: its results have the first to show as a trail, and to forget.
   await fromMenu('Start over', 'quiz: menu, Start over', { selector: 'button', text: 'Start Quiz' });
@@ -91,7 +98,9 @@ export async function quiz(page: Page, url: string, durations: Durations, effect
   await answerAll(false);
   await page.waitForTimeout(1500);
   const toggle = page.getByRole('checkbox', { name: 'Show my earlier results on the chart' });
-  await timed('quiz: show my earlier results', () => tap(page, toggle), { selector: 'ul[aria-label="Your earlier results"]' });
+  await timed('quiz: show my earlier results', () => tap(page, toggle), {
+    selector: 'ul[aria-label="Your earlier results"]',
+  });
   await page.waitForTimeout(500);
   await timed('quiz: Forget my earlier results', () => tap(page, button('Forget my earlier results')), {
     selector: 'p[role="status"]',

@@ -11,7 +11,8 @@ import { build } from 'vite';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { measure, tap, type Durations, type EffectTimes } from './flows.ts';
 
-const STYLE = '<style>body{font:16px/1.5 sans-serif;margin:1rem}button{display:block;width:100%;margin:.5rem 0;padding:1rem;font:inherit}</style>';
+const STYLE =
+  '<style>body{font:16px/1.5 sans-serif;margin:1rem}button{display:block;width:100%;margin:.5rem 0;padding:1rem;font:inherit}</style>';
 const HEAD = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A page for reference</title>${STYLE}`;
 
 const PLAIN_PAGE = `${HEAD}
@@ -47,10 +48,16 @@ export async function reactReferenceScript(): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     publicDir: false,
-    build: { write: false, rolldownOptions: { input: fileURLToPath(new URL('./react-reference.tsx', import.meta.url)) } },
+    build: {
+      write: false,
+      rolldownOptions: { input: fileURLToPath(new URL('./react-reference.tsx', import.meta.url)) },
+    },
   });
-  const chunks = (Array.isArray(built) ? built : [built]).flatMap((b) => ('output' in b ? b.output : [])).filter((o) => o.type === 'chunk');
-  if (chunks.length !== 1 || !chunks[0]) throw new Error(`the React page for reference built into ${chunks.length} chunks, not one`);
+  const chunks = (Array.isArray(built) ? built : [built])
+    .flatMap((b) => ('output' in b ? b.output : []))
+    .filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0])
+    throw new Error(`the React page for reference built into ${chunks.length} chunks, not one`);
   return chunks[0].code;
 }
 
@@ -59,7 +66,9 @@ async function open(page: Page, url: string, html: string, script?: string): Pro
   const address = `${url}/page-for-reference/`;
   await page.route(address, (route) => route.fulfill({ contentType: 'text/html', body: html }));
   if (script !== undefined) {
-    await page.route(`${address}react-page-for-reference.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
+    await page.route(`${address}react-page-for-reference.js`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: script }),
+    );
   }
   await page.goto(address);
   await page.locator('main button').first().waitFor();
@@ -78,7 +87,10 @@ async function answerAll(page: Page, durations: Durations, effects: EffectTimes,
     await page.waitForTimeout(350);
     // The uncounted tap showed question 2; this one shows the question after i + 2.
     const shows = { selector: 'h1', text: `Question ${i + 3}` };
-    await measure(page, durations, kind, () => tap(page, page.getByRole('button').nth(i % 4)), { shows, into: effects });
+    await measure(page, durations, kind, () => tap(page, page.getByRole('button').nth(i % 4)), {
+      shows,
+      into: effects,
+    });
   }
 }
 
@@ -87,7 +99,13 @@ export async function plainPage(page: Page, url: string, durations: Durations, e
   await answerAll(page, durations, effects, 'reference: a plain page, tap an answer');
 }
 
-export async function reactPage(page: Page, url: string, script: string, durations: Durations, effects: EffectTimes): Promise<void> {
+export async function reactPage(
+  page: Page,
+  url: string,
+  script: string,
+  durations: Durations,
+  effects: EffectTimes,
+): Promise<void> {
   await open(page, url, REACT_PAGE, script);
   await answerAll(page, durations, effects, 'reference: the same page in React, tap an answer');
 }

@@ -57,7 +57,14 @@ function px({ x, y }: Position): { cx: number; cy: number } {
   return { cx: MAP.left + ((x + 1) / 2) * MAP.size, cy: MAP.top + ((1 - y) / 2) * MAP.size };
 }
 
-function textLines(lines: readonly string[], x: number, y: number, size: number, lineHeight: number, attrs: string): string {
+function textLines(
+  lines: readonly string[],
+  x: number,
+  y: number,
+  size: number,
+  lineHeight: number,
+  attrs: string,
+): string {
   return lines
     .map((line, i) => `<text x="${x}" y="${y + i * lineHeight}" font-size="${size}" ${attrs}>${escapeXml(line)}</text>`)
     .join('');
@@ -69,7 +76,9 @@ function drawMap(drawing: CardDrawing): string {
   const grid = Array.from({ length: CELLS_PER_AXIS - 1 }, (_, i) => left + (i + 1) * step)
     .map((p, i) => {
       const middle = i === CELLS_PER_AXIS / 2 - 1;
-      const style = middle ? `stroke="${CHART_INK.muted}" stroke-width="2"` : `stroke="${CHART_INK.text}" stroke-opacity="0.1"`;
+      const style = middle
+        ? `stroke="${CHART_INK.muted}" stroke-width="2"`
+        : `stroke="${CHART_INK.text}" stroke-opacity="0.1"`;
       const q = top + (p - left);
       return `<line x1="${p}" y1="${top}" x2="${p}" y2="${top + size}" ${style}/><line x1="${left}" y1="${q}" x2="${left + size}" y2="${q}" ${style}/>`;
     })
@@ -110,8 +119,9 @@ export function cardSvg(drawing: CardDrawing): string {
   const headingTop = 200;
   const textTop = headingTop + heading.length * headingSize * 1.1 + 30;
   const headingFill = drawing.headingValue ? VALUE_COLORS[drawing.headingValue].bright : CHART_INK.text;
-  const valueNames = VALUES.map((v) => `<tspan fill="${VALUE_COLORS[v].bright}">${VALUE_LABELS[v]}</tspan>`)
-    .join(`<tspan fill="${CHART_INK.muted}">  ·  </tspan>`);
+  const valueNames = VALUES.map((v) => `<tspan fill="${VALUE_COLORS[v].bright}">${VALUE_LABELS[v]}</tspan>`).join(
+    `<tspan fill="${CHART_INK.muted}">  ·  </tspan>`,
+  );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${CHART_FONT_FAMILY.replaceAll('"', "'")}">`,
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${PAGE_BACKGROUND}"/>`,
@@ -120,7 +130,14 @@ export function cardSvg(drawing: CardDrawing): string {
     drawing.heading === SITE_NAME
       ? ''
       : `<text x="${TEXT_LEFT}" y="110" font-size="28" font-weight="600" letter-spacing="1" fill="${ACCENT}">${escapeXml(SITE_NAME)}</text>`,
-    textLines(heading, TEXT_LEFT, headingTop, headingSize, headingSize * 1.1, `font-weight="700" fill="${headingFill}"`),
+    textLines(
+      heading,
+      TEXT_LEFT,
+      headingTop,
+      headingSize,
+      headingSize * 1.1,
+      `font-weight="700" fill="${headingFill}"`,
+    ),
     textLines(wrapWords(drawing.text, 34).slice(0, 5), TEXT_LEFT, textTop, 28, 38, `fill="${CHART_INK.muted}"`),
     `<text x="${TEXT_LEFT}" y="570" font-size="26" font-weight="600" xml:space="preserve">${valueNames}</text>`,
     drawMap(drawing),

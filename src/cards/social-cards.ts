@@ -41,7 +41,11 @@ function isValue(id: string): id is Value {
 }
 
 /** The card of a value's essay, `/values/<id>`. */
-export function essayCard(essay: { readonly id: string; readonly title: string; readonly description: string }): SocialCard {
+export function essayCard(essay: {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+}): SocialCard {
   const value = isValue(essay.id) ? essay.id : undefined;
   return card(`values-${essay.id}`, `${essay.title}, an essay: ${essay.description} Beside it, ${MAP_IN_WORDS}.`, {
     heading: essay.title,
@@ -53,11 +57,15 @@ export function essayCard(essay: { readonly id: string; readonly title: string; 
 
 /** The card of /figures, with each figure as a faint mark where it stands. */
 export function figuresCard(positions: readonly Position[]): SocialCard {
-  return card('figures', `Figures from literature: ${MAP_IN_WORDS}, and ${positions.length} figures as small marks on it.`, {
-    heading: 'Figures from literature',
-    text: 'Heroes and lovers from epic, tragedy and the novel, placed between the four values.',
-    marks: positions,
-  });
+  return card(
+    'figures',
+    `Figures from literature: ${MAP_IN_WORDS}, and ${positions.length} figures as small marks on it.`,
+    {
+      heading: 'Figures from literature',
+      text: 'Heroes and lovers from epic, tragedy and the novel, placed between the four values.',
+      marks: positions,
+    },
+  );
 }
 
 /** The card of a shared result in `cell`: its dot drawn at the cell's centre, the leaning in words. */

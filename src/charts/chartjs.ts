@@ -16,7 +16,10 @@ const loadCore = lazyOnce(() => import('./chart-core.ts'));
 const loadWithMatrix = lazyOnce(() => import('./chart-matrix.ts'));
 
 /** Chart.js ready to draw a chart of `type`; resolves once it could be loaded, however long that takes. */
-export function loadChartJs(type: ChartType, { what, signal }: { what: string; signal?: AbortSignal }): Promise<ChartModule> {
+export function loadChartJs(
+  type: ChartType,
+  { what, signal }: { what: string; signal?: AbortSignal },
+): Promise<ChartModule> {
   return untilLoaded(type === 'matrix' ? loadWithMatrix : loadCore, {
     signal,
     onError: (error) => console.error(`Error drawing ${what}`, error),

@@ -66,7 +66,10 @@ export interface PaintedBox extends Box {
  * mark: with no free place it is left off, as the figures are listed under
  * the chart anyway.
  */
-export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { position: Position; radius: number }[]): Plugin<'scatter'> {
+export function markLabels(
+  labels: readonly PaintedLabel[],
+  guarded: readonly { position: Position; radius: number }[],
+): Plugin<'scatter'> {
   return {
     id: 'markLabels',
     afterDatasetsDraw(chart) {
@@ -77,7 +80,12 @@ export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { 
       ctx.save();
       ctx.textBaseline = 'middle';
       const pixel = (p: Position) => ({ px: x.getPixelForValue(p.x), py: y.getPixelForValue(p.y) });
-      const around = ({ px, py }: { px: number; py: number }, r: number): Box => ({ left: px - r, right: px + r, top: py - r, bottom: py + r });
+      const around = ({ px, py }: { px: number; py: number }, r: number): Box => ({
+        left: px - r,
+        right: px + r,
+        top: py - r,
+        bottom: py + r,
+      });
       // A name should not hide a mark either.
       const marks: Box[] = labels.map((label) => around(pixel(label.position), label.offset - 3));
       const forbidden: Box[] = guarded.map((g) => around(pixel(g.position), g.radius));
@@ -119,10 +127,15 @@ export function markLabels(labels: readonly PaintedLabel[], guarded: readonly { 
       }
       ctx.restore();
       // For whoever checks the drawing: where each name went, and the guarded marks' centres, in CSS pixels.
-      const boxes: PaintedBox[] = placed.map(({ label, left, top, right, bottom }) => ({ text: label.label, left, top, right, bottom }));
+      const boxes: PaintedBox[] = placed.map(({ label, left, top, right, bottom }) => ({
+        text: label.label,
+        left,
+        top,
+        right,
+        bottom,
+      }));
       chart.canvas.dataset.labels = JSON.stringify(boxes);
       chart.canvas.dataset.guarded = JSON.stringify(guarded.map((g) => ({ ...pixel(g.position), radius: g.radius })));
     },
   };
 }
-

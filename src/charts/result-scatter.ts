@@ -23,7 +23,14 @@ const compassLabels: Plugin<'scatter'> = {
     const midY = (chartArea.top + chartArea.bottom) / 2;
     ctx.save();
     ctx.font = `600 15px ${CHART_FONT_FAMILY}`;
-    const label = (text: string, color: string, x: number, y: number, align: CanvasTextAlign, base: CanvasTextBaseline) => {
+    const label = (
+      text: string,
+      color: string,
+      x: number,
+      y: number,
+      align: CanvasTextAlign,
+      base: CanvasTextBaseline,
+    ) => {
       ctx.fillStyle = color;
       ctx.textAlign = align;
       ctx.textBaseline = base;
@@ -102,13 +109,25 @@ function trailLine(path: readonly Position[]): Plugin<'scatter'> {
   };
 }
 
-export function resultScatter({ own, friend = null, figures = [], trail = [] }: ResultScatterInput): ChartConfiguration<'scatter'> {
+export function resultScatter({
+  own,
+  friend = null,
+  figures = [],
+  trail = [],
+}: ResultScatterInput): ChartConfiguration<'scatter'> {
   const labels: PaintedLabel[] = [
     // Without a friend the one dot needs no name: the chart is the visitor's.
     ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
     ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
     ...trail.map((t) => ({ ...t, size: 11, weight: 400, color: CHART_MARKS.trail, offset: TRAIL_RADIUS + 3 })),
-    ...figures.map((f) => ({ ...f, size: 10, weight: 400, color: CHART_INK.muted, offset: FIGURE_RADIUS + 3, optional: true })),
+    ...figures.map((f) => ({
+      ...f,
+      size: 10,
+      weight: 400,
+      color: CHART_INK.muted,
+      offset: FIGURE_RADIUS + 3,
+      optional: true,
+    })),
   ];
   // The dots (with their white ring) stay in sight: no name is painted over them.
   const guarded = [
@@ -165,7 +184,12 @@ export function resultScatter({ own, friend = null, figures = [], trail = [] }: 
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
     },
-    plugins: [paintedBackground(), compassLabels, trailLine([...trail.map((t) => t.position), own.position]), markLabels(labels, guarded)],
+    plugins: [
+      paintedBackground(),
+      compassLabels,
+      trailLine([...trail.map((t) => t.position), own.position]),
+      markLabels(labels, guarded),
+    ],
   };
 }
 

@@ -97,7 +97,9 @@
   addEventListener(
     'astro:hydrate',
     // (Safari has no requestIdleCallback; setTimeout reads the options as no delay.)
-    () => document.querySelector('astro-island[ssr]') || (self.requestIdleCallback || setTimeout)(playBack, { timeout: 500 }),
+    () =>
+      document.querySelector('astro-island[ssr]') ||
+      (self.requestIdleCallback || setTimeout)(playBack, { timeout: 500 }),
     true,
   );
 })();

@@ -20,7 +20,7 @@ export function wholePercents(shares: Readonly<ValueScores>): ValueScores {
   const exact = VALUES.map((v) => ({ v, pct: (shares[v] / sum) * 100 }));
   for (const { v, pct } of exact) out[v] = Math.floor(pct);
   let missing = 100 - VALUES.reduce((s, v) => s + out[v], 0);
-  const byRemainder = [...exact].sort((a, b) => (b.pct - Math.floor(b.pct)) - (a.pct - Math.floor(a.pct)));
+  const byRemainder = [...exact].sort((a, b) => b.pct - Math.floor(b.pct) - (a.pct - Math.floor(a.pct)));
   for (const { v } of byRemainder) {
     if (missing <= 0) break;
     out[v] += 1;

@@ -72,17 +72,22 @@ export function balanceFailures(balance: Balance, bounds: BalanceBounds = BALANC
   const failures: string[] = [];
   for (const { slug, share } of balance.nearest) {
     if (share < bounds.nearestMin || share > bounds.nearestMax) {
-      failures.push(`${slug} is nearest for ${percent(share)} of paths, outside ${percent(bounds.nearestMin)}-${percent(bounds.nearestMax)}`);
+      failures.push(
+        `${slug} is nearest for ${percent(share)} of paths, outside ${percent(bounds.nearestMin)}-${percent(bounds.nearestMax)}`,
+      );
     }
   }
   for (const axis of ['x', 'y'] as const) {
     const mean = balance.mean[axis];
-    if (Math.abs(mean) > bounds.axisMean) failures.push(`mean ${axis} is ${mean.toFixed(3)}, beyond ±${bounds.axisMean}`);
+    if (Math.abs(mean) > bounds.axisMean)
+      failures.push(`mean ${axis} is ${mean.toFixed(3)}, beyond ±${bounds.axisMean}`);
   }
   for (const lean of LEANS) {
     const share = balance.leans[lean];
     if (share < bounds.leanMin || share > bounds.leanMax) {
-      failures.push(`${lean} holds ${percent(share)} of paths, outside ${percent(bounds.leanMin)}-${percent(bounds.leanMax)}`);
+      failures.push(
+        `${lean} holds ${percent(share)} of paths, outside ${percent(bounds.leanMin)}-${percent(bounds.leanMax)}`,
+      );
     }
   }
   return failures;

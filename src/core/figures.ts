@@ -52,7 +52,11 @@ function compareSlugs(a: string, b: string): number {
 
 /** A place on the results chart in words, e.g. "Love over Duty by 0.47, Honor over Reason by 0.25". */
 export function describePosition({ x, y }: Position): string {
-  const vertical = y === 0 ? 'Love and Duty even' : `${y > 0 ? 'Love over Duty' : 'Duty over Love'} by ${Math.abs(y).toFixed(2)}`;
-  const horizontal = x === 0 ? 'Honor and Reason even' : `${x > 0 ? 'Reason over Honor' : 'Honor over Reason'} by ${Math.abs(x).toFixed(2)}`;
+  const vertical =
+    y === 0 ? 'Love and Duty even' : `${y > 0 ? 'Love over Duty' : 'Duty over Love'} by ${Math.abs(y).toFixed(2)}`;
+  const horizontal =
+    x === 0
+      ? 'Honor and Reason even'
+      : `${x > 0 ? 'Reason over Honor' : 'Honor over Reason'} by ${Math.abs(x).toFixed(2)}`;
   return `${vertical}, ${horizontal}`;
 }

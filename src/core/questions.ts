@@ -41,13 +41,7 @@ export const QUESTIONS: readonly Question[] = [
   {
     id: 1,
     text: 'Art and freedom are worth more than the comfort of the people closest to me.',
-    answers: agreement(
-      { honor: 2, reason: 1 },
-      { honor: 1 },
-      { reason: 0.5 },
-      { duty: 1 },
-      { love: 1, duty: 1 },
-    ),
+    answers: agreement({ honor: 2, reason: 1 }, { honor: 1 }, { reason: 0.5 }, { duty: 1 }, { love: 1, duty: 1 }),
   },
   {
     id: 2,
@@ -79,13 +73,7 @@ export const QUESTIONS: readonly Question[] = [
   {
     id: 5,
     text: 'I would keep a secret from someone close to me if it served a cause I believe in.',
-    answers: agreement(
-      { duty: 1, honor: 1 },
-      { duty: 0.5, honor: 0.5 },
-      { reason: 0.5 },
-      { love: 1 },
-      { love: 2 },
-    ),
+    answers: agreement({ duty: 1, honor: 1 }, { duty: 0.5, honor: 0.5 }, { reason: 0.5 }, { love: 1 }, { love: 2 }),
   },
   {
     id: 6,
@@ -95,7 +83,13 @@ export const QUESTIONS: readonly Question[] = [
   {
     id: 7,
     text: 'I owe the people I love more than I owe anyone else, whatever they ask of me.',
-    answers: agreement({ love: 1, duty: 1 }, { duty: 1 }, { duty: 0.5 }, { honor: 0.5, reason: 0.5 }, { honor: 1, reason: 1 }),
+    answers: agreement(
+      { love: 1, duty: 1 },
+      { duty: 1 },
+      { duty: 0.5 },
+      { honor: 0.5, reason: 0.5 },
+      { honor: 1, reason: 1 },
+    ),
   },
   {
     id: 8,
@@ -111,12 +105,24 @@ export const QUESTIONS: readonly Question[] = [
   {
     id: 9,
     text: 'I would break a commitment to follow my heart.',
-    answers: agreement({ love: 2 }, { love: 1 }, { love: 0.5, duty: 0.5 }, { duty: 1, honor: 1 }, { duty: 2, honor: 1 }),
+    answers: agreement(
+      { love: 2 },
+      { love: 1 },
+      { love: 0.5, duty: 0.5 },
+      { duty: 1, honor: 1 },
+      { duty: 2, honor: 1 },
+    ),
   },
   {
     id: 10,
     text: 'Hurting a stranger is easier to live with than hurting someone I love.',
-    answers: agreement({ love: 2 }, { love: 1 }, { love: 0.5, reason: 0.5 }, { reason: 1, honor: 0.5 }, { reason: 2, honor: 1 }),
+    answers: agreement(
+      { love: 2 },
+      { love: 1 },
+      { love: 0.5, reason: 0.5 },
+      { reason: 1, honor: 0.5 },
+      { reason: 2, honor: 1 },
+    ),
   },
   {
     id: 11,

@@ -5,7 +5,14 @@
  */
 
 /** A respondent as export_respondents returns it; name null when anonymous or erased. */
-export type RespondentRow = [name: string | null, time: string, love: number, duty: number, honor: number, reason: number];
+export type RespondentRow = [
+  name: string | null,
+  time: string,
+  love: number,
+  duty: number,
+  honor: number,
+  reason: number,
+];
 
 export const RESPONDENTS_CSV_COLUMNS = [
   'name',

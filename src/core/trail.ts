@@ -39,7 +39,11 @@ export function movementOf(from: Position, to: Position): string | null {
 /** A date as the sentence says it, "12 October", with the year when it is not this year's. */
 export function dayOf(date: Date, now: Date): string {
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(date);
 }
 
 /**

@@ -21,6 +21,7 @@ export async function getFigures(): Promise<Figure[]> {
   const order: readonly Lean[] = FIGURE_GROUPS.map((g) => g.lean);
   const figures = await getCollection('figures');
   return figures.sort(
-    (a, b) => order.indexOf(figureLean(a)) - order.indexOf(figureLean(b)) || a.data.name.localeCompare(b.data.name, 'en'),
+    (a, b) =>
+      order.indexOf(figureLean(a)) - order.indexOf(figureLean(b)) || a.data.name.localeCompare(b.data.name, 'en'),
   );
 }

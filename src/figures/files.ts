@@ -20,7 +20,10 @@ export interface FigureFile extends FigurePoint {
 }
 
 /** Splits a Markdown file into its front matter, as Astro reads it, and its body. */
-export function parseFrontMatter(source: string, where = 'front matter'): { data: Record<string, unknown>; body: string } {
+export function parseFrontMatter(
+  source: string,
+  where = 'front matter',
+): { data: Record<string, unknown>; body: string } {
   let parsed: ReturnType<typeof parseFrontmatter>;
   try {
     parsed = parseFrontmatter(source);
@@ -42,7 +45,9 @@ export function parseFigureFile(fileName: string, source: string): FigureFile {
 }
 
 /** Every figure in the folder, in file-name order. */
-export function readFigureFiles(dir: string = fileURLToPath(new URL(`../../${FIGURES_DIR}`, import.meta.url))): FigureFile[] {
+export function readFigureFiles(
+  dir: string = fileURLToPath(new URL(`../../${FIGURES_DIR}`, import.meta.url)),
+): FigureFile[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort()

@@ -27,7 +27,10 @@ const source = z
   .string()
   .trim()
   .max(200)
-  .regex(FIGURE_SOURCE, 'a source reads "passage: claim", and the passage holds a number (book, line, act, scene or chapter)');
+  .regex(
+    FIGURE_SOURCE,
+    'a source reads "passage: claim", and the passage holds a number (book, line, act, scene or chapter)',
+  );
 
 export const figureSchema = z.strictObject({
   name: z.string().trim().min(1).max(60),

@@ -11,7 +11,10 @@ export function hydrateAfterPaint(): AstroIntegration {
     name: 'hydrate-after-paint',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'painted', entrypoint: fileURLToPath(new URL('./client-painted.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'painted',
+          entrypoint: fileURLToPath(new URL('./client-painted.ts', import.meta.url)),
+        });
       },
     },
   };

@@ -17,7 +17,8 @@ export function sitemapAlias(): AstroIntegration {
         const files = await readdir(outDir);
         const parts = files.filter((f) => /^sitemap-\d+\.xml$/.test(f));
         const source = parts.length === 1 ? parts[0] : 'sitemap-index.xml';
-        if (!source || !files.includes(source)) throw new Error(`No ${source ?? 'sitemap'} in ${outDir}: is @astrojs/sitemap listed first?`);
+        if (!source || !files.includes(source))
+          throw new Error(`No ${source ?? 'sitemap'} in ${outDir}: is @astrojs/sitemap listed first?`);
         await copyFile(`${outDir}/${source}`, `${outDir}/sitemap.xml`);
         logger.info(`sitemap.xml written from ${source}`);
       },

@@ -114,7 +114,10 @@ export function siteHeaderRules(policy: string, pagePaths: readonly string[]): H
 }
 
 export function formatHeadersFile(rules: readonly HeaderRule[]): string {
-  return rules.map((r) => [r.pattern, ...r.headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
+  return (
+    rules.map((r) => [r.pattern, ...r.headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') +
+    '\n'
+  );
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {
@@ -127,7 +130,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const separator = line.indexOf(':');
     const rule = rules.at(-1);
-    if (!rule || separator < 0) throw new Error(`_headers line ${index + 1} is neither a path nor "Name: value": ${line}`);
+    if (!rule || separator < 0)
+      throw new Error(`_headers line ${index + 1} is neither a path nor "Name: value": ${line}`);
     rule.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
   }
   return rules;

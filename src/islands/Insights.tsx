@@ -18,11 +18,7 @@ export default function Insights() {
 
   return (
     <div className={styles.page} aria-busy={state.status === 'loading'}>
-      {insights && (
-        <p className={styles.count}>
-          {`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}
-        </p>
-      )}
+      {insights && <p className={styles.count}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
       {state.status === 'failed' && (
         <p className={styles.caption} role="alert">
           {DATA_STATUS.insightsFailed}

@@ -23,7 +23,9 @@ const ESSAY_TITLES: Record<Exclude<OpenOverlay, 'about'>, string> = {
 
 /** An essay overlay's title; on a shared result the chart is named as that person's ("Understanding Bea’s Chart"). */
 function titleOf(overlay: Exclude<OpenOverlay, 'about'>, chartOwner: string): string {
-  return overlay === 'understanding' && chartOwner !== OWN_LABEL ? `Understanding ${possessive(chartOwner)} Chart` : ESSAY_TITLES[overlay];
+  return overlay === 'understanding' && chartOwner !== OWN_LABEL
+    ? `Understanding ${possessive(chartOwner)} Chart`
+    : ESSAY_TITLES[overlay];
 }
 
 /** Where focus goes back to when an overlay closes. */

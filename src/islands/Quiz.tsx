@@ -78,7 +78,12 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
  * background render. A screen left for the one before it (Back) stays drawn,
  * with what was typed into it.
  */
-function drawnAhead(shown: Screen, drawnFrom: Screen | null, screen: Screen, before: Screen): 'visible' | 'hidden' | null {
+function drawnAhead(
+  shown: Screen,
+  drawnFrom: Screen | null,
+  screen: Screen,
+  before: Screen,
+): 'visible' | 'hidden' | null {
   if (shown === screen) return 'visible';
   return shown === before && (drawnFrom === before || drawnFrom === screen) ? 'hidden' : null;
 }

@@ -48,7 +48,14 @@ export default function TopBar() {
         <span className={styles.title}>{SITE_NAME}</span>
       </a>
       {/* Reaching for the menu fetches the overlays its entries open. */}
-      <nav className={styles.nav} aria-label="Main" ref={navRef} onPointerEnter={prefetchOverlays} onFocus={prefetchOverlays} onPointerDown={prefetchOverlays}>
+      <nav
+        className={styles.nav}
+        aria-label="Main"
+        ref={navRef}
+        onPointerEnter={prefetchOverlays}
+        onFocus={prefetchOverlays}
+        onPointerDown={prefetchOverlays}
+      >
         <button
           type="button"
           className={styles.toggle}

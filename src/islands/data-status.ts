@@ -36,7 +36,8 @@ export const DATA_STATUS = {
     failed: 'The search could not be made just now: the server did not answer. Try again in a moment.',
   },
   csv: {
-    failed: 'The CSV could not be finished: the server did not answer every page. Nothing was saved; try again in a moment.',
+    failed:
+      'The CSV could not be finished: the server did not answer every page. Nothing was saved; try again in a moment.',
   },
 } as const satisfies {
   comparison: Record<Missing, string>;

@@ -84,7 +84,9 @@ type ApiFunctions = Database['public']['Functions'];
  * nullable: the generator types every argument as required and non-null,
  * yet PostgREST passes a JSON null as SQL null, which the functions accept.
  */
-type ApiArgs<F extends keyof ApiFunctions> = { [K in keyof ApiFunctions[F]['Args']]: ApiFunctions[F]['Args'][K] | null };
+type ApiArgs<F extends keyof ApiFunctions> = {
+  [K in keyof ApiFunctions[F]['Args']]: ApiFunctions[F]['Args'][K] | null;
+};
 
 async function rpc<F extends keyof ApiFunctions>(fn: F, args: ApiArgs<F>): Promise<unknown> {
   const supabase = await getClient();
@@ -188,7 +190,11 @@ export interface RespondentsPage {
 }
 
 /** Rejects with an ApiError when the password is wrong, as fetchSecretInsights does. */
-export function fetchRespondentsPage(password: string, afterId: number | null, pageSize: number): Promise<RespondentsPage> {
+export function fetchRespondentsPage(
+  password: string,
+  afterId: number | null,
+  pageSize: number,
+): Promise<RespondentsPage> {
   return rpc('export_respondents', { password, after_id: afterId, page_size: pageSize }) as Promise<RespondentsPage>;
 }
 

@@ -130,7 +130,8 @@ export function writeSession(progress: QuizProgress): void {
 function readFriend(value: unknown): NamedResult | null {
   if (typeof value !== 'object' || value === null) return null;
   const { code, name } = value as Record<string, unknown>;
-  if (name !== null && (typeof name !== 'string' || name === '' || name.trim() !== name || shareNameProblem(name))) return null;
+  if (name !== null && (typeof name !== 'string' || name === '' || name.trim() !== name || shareNameProblem(name)))
+    return null;
   const answers = typeof code === 'string' ? decodeShareCode(code) : null;
   return answers && { answers, name };
 }

@@ -91,7 +91,8 @@ const FORBIDDEN_IN_NAME = /[<>\p{Cc}\u202A-\u202E\u2066-\u2069\uFFFD]/u;
  */
 export function shareNameProblem(name: string): string | null {
   const trimmed = name.trim();
-  if ([...trimmed].length > SHARE_NAME_MAX_LENGTH) return `A name in a link can be at most ${SHARE_NAME_MAX_LENGTH} characters.`;
+  if ([...trimmed].length > SHARE_NAME_MAX_LENGTH)
+    return `A name in a link can be at most ${SHARE_NAME_MAX_LENGTH} characters.`;
   if (/[<>]/.test(trimmed)) return 'A name in a link cannot contain < or >.';
   if (FORBIDDEN_IN_NAME.test(trimmed)) return 'A name in a link cannot contain control characters.';
   return null;
@@ -124,7 +125,8 @@ export function shareUrl(origin: string, answers: Answers, options: ShareOptions
     if (name !== null) url.searchParams.set(nameParam, name);
   };
   put(SHARE_PARAMS.code, SHARE_PARAMS.name, answers, options.name);
-  if (options.friend) put(SHARE_PARAMS.friendCode, SHARE_PARAMS.friendName, options.friend.answers, options.friend.name);
+  if (options.friend)
+    put(SHARE_PARAMS.friendCode, SHARE_PARAMS.friendName, options.friend.answers, options.friend.name);
   return url.href;
 }
 

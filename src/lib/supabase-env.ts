@@ -61,10 +61,14 @@ export function hostedProject(env: SupabaseEnv): HostedProject | undefined {
   }
   const keyName = env.PUBLIC_SUPABASE_PUBLISHABLE_KEY ? 'PUBLIC_SUPABASE_PUBLISHABLE_KEY' : 'PUBLIC_SUPABASE_ANON_KEY';
   if (!url) {
-    throw new Error(`PUBLIC_SUPABASE_URL is missing: ${keyName} is set, but without the project's URL the site calls its own origin. Set both, or neither.`);
+    throw new Error(
+      `PUBLIC_SUPABASE_URL is missing: ${keyName} is set, but without the project's URL the site calls its own origin. Set both, or neither.`,
+    );
   }
   if (key.startsWith('sb_secret_') || jwtRole(key) === 'service_role') {
-    throw new Error(`${keyName} holds a secret key, which bypasses row level security: a page must carry the publishable key (sb_publishable_…).`);
+    throw new Error(
+      `${keyName} holds a secret key, which bypasses row level security: a page must carry the publishable key (sb_publishable_…).`,
+    );
   }
   return { url, key };
 }

@@ -28,8 +28,6 @@ export function withdrawalSecretOf(submissionId: string): string | null {
   return savedSecrets.get(submissionId) ?? waiting?.withdrawal_secret ?? null;
 }
 
-
-
 export interface Withdrawal {
   submission_id: string;
   secret: string;

@@ -11,7 +11,14 @@ import { afterNextPaint } from '../lib/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
 import { watchOutbox } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
-import { NAME_MAX_LENGTH, START, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
+import {
+  NAME_MAX_LENGTH,
+  START,
+  TEST_MODE_NAME,
+  type QuizProgress,
+  type Screen,
+  type TimedAnswer,
+} from '../core/progress.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
 import { closeOverlayAndMenu } from './overlays.ts';

@@ -13,7 +13,8 @@ import { $progress } from './quiz.ts';
 import { $resultOrigin } from './results.ts';
 import { $trail, dropFromTrail } from './trail.ts';
 
-export type Removal = { readonly phase: 'confirming' } | { readonly phase: 'sending' } | { readonly phase: WithdrawalOutcome };
+export type Removal =
+  { readonly phase: 'confirming' } | { readonly phase: 'sending' } | { readonly phase: WithdrawalOutcome };
 
 /** Every removal asked for in this visit, by submission id. */
 export const $removals = map<Record<string, Removal>>({});

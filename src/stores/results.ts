@@ -74,7 +74,6 @@ const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
 export const $comparison = comparison.$state;
 export const $answerShares = answerShares.$state;
 
-
 /** The result may now be compared with everyone else's: its save has settled, or there is none. */
 function compare(): void {
   void comparison.load(() => loadApi().then((api) => api.fetchResponseStats()), { retryOnReconnect: true });
@@ -133,7 +132,12 @@ export function finishQuiz(name: string, answers: readonly GivenAnswer[], testMo
   }
   const submissionId = newSubmissionId();
   const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
-  const input = { submission_id: submissionId, name: name || null, answers: choices, withdrawal_secret: newWithdrawalSecret() };
+  const input = {
+    submission_id: submissionId,
+    name: name || null,
+    answers: choices,
+    withdrawal_secret: newWithdrawalSecret(),
+  };
   send(save(input), submissionId);
   return submissionId;
 }

@@ -31,7 +31,8 @@ const takenBack = new Set<string>();
 
 function keepFinished(): void {
   const { screen, submissionId, name, answers } = $progress.get();
-  if (screen !== 'results' || submissionId === null || name === TEST_MODE_NAME || $resultOrigin.get() !== 'quiz') return;
+  if (screen !== 'results' || submissionId === null || name === TEST_MODE_NAME || $resultOrigin.get() !== 'quiz')
+    return;
   // Every save of this quiz is sent with a secret, known until the trail keeps it. A result
   // shown again without one is kept already, or was taken back from the site: not kept again.
   const secret = withdrawalSecretOf(submissionId);

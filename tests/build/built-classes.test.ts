@@ -10,13 +10,17 @@ import { classesDefinedIn, filesUnder } from '../support/css.ts';
 describe('the built pages', () => {
   it('use only classes that their styles define', () => {
     const site = inject('siteDir');
-    const shared = new Set(filesUnder(site, '.css').flatMap((file) => [...classesDefinedIn(readFileSync(file, 'utf8'))]));
+    const shared = new Set(
+      filesUnder(site, '.css').flatMap((file) => [...classesDefinedIn(readFileSync(file, 'utf8'))]),
+    );
     const pages = filesUnder(site, '.html');
     expect(pages.length).toBeGreaterThan(70);
     const undefinedClasses: string[] = [];
     for (const file of pages) {
       const html = readFileSync(file, 'utf8');
-      const defined = new Set([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].flatMap((m) => [...classesDefinedIn(m[1]!)]));
+      const defined = new Set(
+        [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].flatMap((m) => [...classesDefinedIn(m[1]!)]),
+      );
       const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
       for (const name of used) if (!defined.has(name) && !shared.has(name)) undefinedClasses.push(`${file}: ${name}`);
     }

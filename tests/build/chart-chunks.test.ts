@@ -37,8 +37,14 @@ describe('the chart chunks of the build', () => {
 
   it('hold no unregistered controller, element or scale', () => {
     for (const [file, found] of ids) {
-      expect(found.filter((id) => UNREGISTERED.includes(id)), file).toEqual([]);
-      expect(found.filter((id) => !REGISTERED.includes(id)), file).toEqual([]);
+      expect(
+        found.filter((id) => UNREGISTERED.includes(id)),
+        file,
+      ).toEqual([]);
+      expect(
+        found.filter((id) => !REGISTERED.includes(id)),
+        file,
+      ).toEqual([]);
     }
   });
 

@@ -15,13 +15,21 @@ const HINT = '//# allFunctionsCalledOnLoad\n';
 describe('the compile hints of the build', () => {
   const site = inject('siteDir');
   const assets = join(site, '_astro');
-  const hinted = readdirSync(assets).filter((name) => name.endsWith('.js') && readFileSync(join(assets, name), 'utf8').startsWith(HINT));
+  const hinted = readdirSync(assets).filter(
+    (name) => name.endsWith('.js') && readFileSync(join(assets, name), 'utf8').startsWith(HINT),
+  );
 
   it('mark the chunk of React DOM and the chunk of "/"\'s own code, and nothing else', async () => {
     const home = await measurePage(site, 'index.html');
-    const loadedByHome = home.js.filter((asset) => asset.source.startsWith('/_astro/')).map((asset) => basename(asset.source));
-    const reactDom = loadedByHome.filter((name) => readFileSync(join(assets, name), 'utf8').includes('__reactContainer$'));
+    const loadedByHome = home.js
+      .filter((asset) => asset.source.startsWith('/_astro/'))
+      .map((asset) => basename(asset.source));
+    const reactDom = loadedByHome.filter((name) =>
+      readFileSync(join(assets, name), 'utf8').includes('__reactContainer$'),
+    );
     expect(reactDom).toHaveLength(1);
-    expect(hinted.toSorted()).toEqual([...reactDom, ...loadedByHome.filter((name) => name.startsWith('home.'))].toSorted());
+    expect(hinted.toSorted()).toEqual(
+      [...reactDom, ...loadedByHome.filter((name) => name.startsWith('home.'))].toSorted(),
+    );
   });
 });

@@ -21,7 +21,8 @@ describe('the lazy chunks of the build', () => {
     for (const name of scripts) {
       const source = readFileSync(join(assets, name), 'utf8');
       // The helper's call, minified: h(() => import(`./x.js`), [deps]) or with .then(...) inside.
-      for (const m of source.matchAll(/\(\)=>import\(`[^`]+`\)(?:\.then\([^)]*\))?,\[([^\]]*)\]/g)) wrapped.push(`${name}: [${m[1]}]`);
+      for (const m of source.matchAll(/\(\)=>import\(`[^`]+`\)(?:\.then\([^)]*\))?,\[([^\]]*)\]/g))
+        wrapped.push(`${name}: [${m[1]}]`);
     }
     expect(wrapped.length).toBeGreaterThan(5);
     expect(wrapped.filter((call) => !call.endsWith(': []'))).toEqual([]);

@@ -22,10 +22,14 @@ describe('/privacy', () => {
   it('is linked from the footer of every page that has one', () => {
     const footers = htmlFiles(site).map((page) => ({
       page,
-      footer: /<footer class="site-footer[^"]*"[^>]*>([\s\S]*?)<\/footer>/.exec(readFileSync(join(site, page), 'utf8'))?.[1],
+      footer: /<footer class="site-footer[^"]*"[^>]*>([\s\S]*?)<\/footer>/.exec(
+        readFileSync(join(site, page), 'utf8'),
+      )?.[1],
     }));
     const withFooter = footers.filter((f) => f.footer !== undefined);
-    expect(withFooter.map((f) => f.page)).toEqual(expect.arrayContaining(['404.html', 'figures.html', 'insights.html', 'privacy.html']));
+    expect(withFooter.map((f) => f.page)).toEqual(
+      expect.arrayContaining(['404.html', 'figures.html', 'insights.html', 'privacy.html']),
+    );
     expect(withFooter.filter((f) => !/<a href="\/privacy"/.test(f.footer!)).map((f) => f.page)).toEqual([]);
   });
 });

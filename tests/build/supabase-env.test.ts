@@ -37,25 +37,33 @@ describe('hostedProject', () => {
   it('still takes the legacy anon key, and prefers the publishable one', () => {
     const anon = legacyKey('anon');
     expect(hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_ANON_KEY: anon })?.key).toBe(anon);
-    const both = { PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE, PUBLIC_SUPABASE_ANON_KEY: anon };
+    const both = {
+      PUBLIC_SUPABASE_URL: URL_VALUE,
+      PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE,
+      PUBLIC_SUPABASE_ANON_KEY: anon,
+    };
     expect(hostedProject(both)?.key).toBe(PUBLISHABLE);
   });
 
   it('names the missing variable when one of the pair comes alone', () => {
-    expect(() => hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE })).toThrow(/^PUBLIC_SUPABASE_PUBLISHABLE_KEY is missing/);
-    expect(() => hostedProject({ PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE })).toThrow(/^PUBLIC_SUPABASE_URL is missing/);
+    expect(() => hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE })).toThrow(
+      /^PUBLIC_SUPABASE_PUBLISHABLE_KEY is missing/,
+    );
+    expect(() => hostedProject({ PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE })).toThrow(
+      /^PUBLIC_SUPABASE_URL is missing/,
+    );
     expect(() => hostedProject({ PUBLIC_SUPABASE_ANON_KEY: legacyKey('anon') })).toThrow(
       /^PUBLIC_SUPABASE_URL is missing: PUBLIC_SUPABASE_ANON_KEY is set/,
     );
   });
 
   it('refuses a secret key, new or legacy', () => {
-    expect(() => hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_secret_abc' })).toThrow(
-      'PUBLIC_SUPABASE_PUBLISHABLE_KEY holds a secret key',
-    );
-    expect(() => hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_ANON_KEY: legacyKey('service_role') })).toThrow(
-      'PUBLIC_SUPABASE_ANON_KEY holds a secret key',
-    );
+    expect(() =>
+      hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_secret_abc' }),
+    ).toThrow('PUBLIC_SUPABASE_PUBLISHABLE_KEY holds a secret key');
+    expect(() =>
+      hostedProject({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_ANON_KEY: legacyKey('service_role') }),
+    ).toThrow('PUBLIC_SUPABASE_ANON_KEY holds a secret key');
   });
 });
 
@@ -96,7 +104,9 @@ describe('astro build with the Supabase variables', () => {
       .filter((name) => name.endsWith('.js'))
       .map((name) => readFileSync(join(dir, name), 'utf8'))
       .join('\n');
-    return patterns.filter((pattern) => (typeof pattern === 'string' ? bundle.includes(pattern) : pattern.test(bundle)));
+    return patterns.filter((pattern) =>
+      typeof pattern === 'string' ? bundle.includes(pattern) : pattern.test(bundle),
+    );
   }
 
   it('stops when the URL comes without a key, naming the key', () => {
@@ -113,7 +123,10 @@ describe('astro build with the Supabase variables', () => {
 
   it('stops a hosted build without SITE_URL, naming it', () => {
     const outDir = join(site, 'out-no-site');
-    const { status, output } = build({ PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE }, outDir);
+    const { status, output } = build(
+      { PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE },
+      outDir,
+    );
     expect(status).not.toBe(0);
     expect(output).toContain('SITE_URL is missing: the Supabase variables make this a hosted build');
     expect(existsSync(join(outDir, 'index.html'))).toBe(false);
@@ -123,7 +136,12 @@ describe('astro build with the Supabase variables', () => {
     const outDir = join(site, 'out-hosted');
     const anon = legacyKey('anon');
     const { status, output } = build(
-      { PUBLIC_SUPABASE_URL: URL_VALUE, PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE, PUBLIC_SUPABASE_ANON_KEY: anon, SITE_URL: SITE },
+      {
+        PUBLIC_SUPABASE_URL: URL_VALUE,
+        PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE,
+        PUBLIC_SUPABASE_ANON_KEY: anon,
+        SITE_URL: SITE,
+      },
       outDir,
     );
     expect(status, output).toBe(0);

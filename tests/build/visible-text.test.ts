@@ -11,7 +11,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { filesUnder } from '../support/css.ts';
 
 /** Elements whose edges end a line of text as the browser lays it out. */
-const BLOCK = /^(address|article|aside|blockquote|br|caption|dd|details|dialog|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul|button|label|input|select|textarea|option)$/i;
+const BLOCK =
+  /^(address|article|aside|blockquote|br|caption|dd|details|dialog|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul|button|label|input|select|textarea|option)$/i;
 
 /** The text a visitor reads on a built page: no head, scripts, styles or templates; blocks on lines of their own. */
 export function visibleText(html: string): string {
@@ -31,13 +32,17 @@ const RUN_TOGETHER = /[a-z\d)][.!?:;][A-Z][a-z]/g;
 
 /** Places in `text` where a sentence ends and the next word follows without a space, with some context. */
 export function runTogether(text: string): string[] {
-  return [...text.matchAll(RUN_TOGETHER)].map((m) => text.slice(Math.max(0, m.index - 25), m.index + 25).replace(/\s+/g, ' '));
+  return [...text.matchAll(RUN_TOGETHER)].map((m) =>
+    text.slice(Math.max(0, m.index - 25), m.index + 25).replace(/\s+/g, ' '),
+  );
 }
 
 describe('the visible text of every built page', () => {
   it('finds a run-together sentence in a page written like that', () => {
     expect(runTogether(visibleText('<p>Honor and Reason.<a href="/insights">See how</a></p>'))).toHaveLength(1);
-    expect(runTogether(visibleText('<p>Honor and Reason. <a href="/insights">See how</a></p><p>Next.</p><p>Line</p>'))).toEqual([]);
+    expect(
+      runTogether(visibleText('<p>Honor and Reason. <a href="/insights">See how</a></p><p>Next.</p><p>Line</p>')),
+    ).toEqual([]);
   });
 
   it('never has a sentence end touch the next word', () => {
@@ -46,7 +51,8 @@ describe('the visible text of every built page', () => {
     expect(pages.length).toBeGreaterThan(70);
     const found: string[] = [];
     for (const file of pages) {
-      for (const place of runTogether(visibleText(readFileSync(file, 'utf8')))) found.push(`${relative(site, file)}: …${place}…`);
+      for (const place of runTogether(visibleText(readFileSync(file, 'utf8'))))
+        found.push(`${relative(site, file)}: …${place}…`);
     }
     expect(found).toEqual([]);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CELL, cellColor, cellStrength, quadrantHeatmap, type HeatmapCell } from '../../src/charts/insights/heatmap.ts';
+import {
+  EMPTY_CELL,
+  cellColor,
+  cellStrength,
+  quadrantHeatmap,
+  type HeatmapCell,
+} from '../../src/charts/insights/heatmap.ts';
 import { CHART_FONT_FAMILY } from '../../src/charts/palette.ts';
 import type { QuadrantCounts } from '../../src/lib/api.ts';
 

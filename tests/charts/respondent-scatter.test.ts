@@ -45,7 +45,10 @@ describe('respondentScatter', () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
     const many = Array.from({ length: 5000 }, () => ({ x: Math.round(random() * 68) / 68, y: random() }));
-    const expected = many.map((p, i) => ({ p, i })).sort((a, b) => a.p.x - b.p.x || a.i - b.i).map(({ p }) => p);
+    const expected = many
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => a.p.x - b.p.x || a.i - b.i)
+      .map(({ p }) => p);
     expect(respondentScatter({ positions: many }).data.datasets[0]!.data).toEqual(expected);
   });
 
@@ -57,7 +60,10 @@ describe('respondentScatter', () => {
     click(config, 150, 90, [3]);
     click(config, 25, 80, [1]);
     // Matches come later, without a new chart; the click reads them then.
-    matches = [{ x: 0.2, y: 0 }, { x: -0.2, y: 0 }];
+    matches = [
+      { x: 0.2, y: 0 },
+      { x: -0.2, y: 0 },
+    ];
     // At (-0.2, 0), drawn at pixel (80, 100), over a crowd dot: the match wins.
     click(config, 83, 104, [2]);
     // 12 pixels from (0.2, 0): beyond a match's radius and border, so the crowd dot under it.
@@ -72,7 +78,10 @@ describe('respondentScatter', () => {
   });
 
   it('draws the matches over the plot on the same axes, unseen, and nothing of the crowd', () => {
-    const overlay = matchesOverlay([{ x: 0.2, y: 0 }, { x: -0.2, y: 0.5 }]);
+    const overlay = matchesOverlay([
+      { x: 0.2, y: 0 },
+      { x: -0.2, y: 0.5 },
+    ]);
     expect(overlay.data.datasets).toHaveLength(1);
     expect(overlay.data.datasets[0]!.data).toEqual([
       { x: -0.2, y: 0.5 },
@@ -82,7 +91,11 @@ describe('respondentScatter', () => {
     for (const axis of ['x', 'y'] as const) {
       const [over, under] = [overlay.options?.scales?.[axis], plot.options?.scales?.[axis]];
       // The same layout: range, title text and size, tick steps.
-      expect(over).toMatchObject({ min: under?.min, max: under?.max, title: { text: (under?.title as { text: string }).text, font: { size: 13 } } });
+      expect(over).toMatchObject({
+        min: under?.min,
+        max: under?.max,
+        title: { text: (under?.title as { text: string }).text, font: { size: 13 } },
+      });
       expect(JSON.stringify([over?.title?.color, over?.ticks?.color, over?.grid?.color, over?.border?.color])).toBe(
         JSON.stringify(['transparent', 'transparent', 'transparent', 'transparent']),
       );

@@ -32,20 +32,32 @@ describe('measuring balance', () => {
     ]);
     expect(balance.mean.x).toBeCloseTo((0.4 + 0.5 - 0.5 + 0) / 4, 12);
     expect(balance.mean.y).toBeCloseTo((1 - 0.5 + 0.5 + 0) / 4, 12);
-    expect(balance.leans).toEqual({ loveReason: 0.25, dutyReason: 0.25, loveHonor: 0.25, dutyHonor: 0, balanced: 0.25 });
+    expect(balance.leans).toEqual({
+      loveReason: 0.25,
+      dutyReason: 0.25,
+      loveHonor: 0.25,
+      dutyHonor: 0,
+      balanced: 0.25,
+    });
   });
 
   it('names every bound a measure breaks, and none when all hold', () => {
     const fine: Balance = {
       paths: 100,
-      nearest: [{ slug: 'a', share: 0.02 }, { slug: 'b', share: 0.15 }],
+      nearest: [
+        { slug: 'a', share: 0.02 },
+        { slug: 'b', share: 0.15 },
+      ],
       mean: { x: 0.05, y: -0.05 },
       leans: { loveReason: 0.2, dutyReason: 0.3, dutyHonor: 0.25, loveHonor: 0.25, balanced: 0 },
     };
     expect(balanceFailures(fine)).toEqual([]);
     const off: Balance = {
       ...fine,
-      nearest: [{ slug: 'rare', share: 0.019 }, { slug: 'common', share: 0.151 }],
+      nearest: [
+        { slug: 'rare', share: 0.019 },
+        { slug: 'common', share: 0.151 },
+      ],
       mean: { x: 0.1, y: -0.051 },
       leans: { loveReason: 0.7, dutyReason: 0.1, dutyHonor: 0.1, loveHonor: 0.1, balanced: 0 },
     };

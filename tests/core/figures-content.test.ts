@@ -67,7 +67,10 @@ describe('reading a figure file', () => {
       author: 'Homer',
       shares: { love: 0.37, duty: 0.52, honor: 0.56, reason: 0.34 },
       line: 'Duty and honor: side by side.',
-      sources: ['Book 6, lines 441–449: he knows that Troy will fall', 'Book 22, lines 250–259: he asks that his body be given back'],
+      sources: [
+        'Book 6, lines 441–449: he knows that Troy will fall',
+        'Book 22, lines 250–259: he asks that his body be given back',
+      ],
     });
     expect(file.shares).toEqual(file.data.shares);
     expect(file.body).toBe('He goes out to fight.');
@@ -80,24 +83,66 @@ describe('reading a figure file', () => {
   });
 
   it('reads Windows line ends alike', () => {
-    expect(parseFigureFile('hector.md', good.replaceAll('\n', '\r\n')).data).toEqual(parseFigureFile('hector.md', good).data);
+    expect(parseFigureFile('hector.md', good.replaceAll('\n', '\r\n')).data).toEqual(
+      parseFigureFile('hector.md', good).data,
+    );
   });
 
   const broken: [string, string, string, RegExp][] = [
     ['no front matter', 'hector.md', 'Just text.', /no front matter/],
     ['a list where one text belongs', 'hector.md', good.replace('work: The Iliad', 'work:\n  - The Iliad'), /work/],
-    ['a list item among map entries', 'hector.md', good.replace('  reason: 0.34', '  reason: 0.34\n  - 0.5'), /^hector\.md: bad indentation of a mapping entry \(11:3\)/],
-    ['a map entry among list items', 'hector.md', good.replace('sources:\n', 'sources:\n  - "Book 1, line 1: x"\n  book: 6\n'), /^hector\.md: bad indentation of a mapping entry \(14:3\)/],
-    ['a list item under no key', 'hector.md', good.replace('author: "Homer"', 'author: "Homer"\n  - "Book 1, line 1: x"'), /^hector\.md: bad indentation of a mapping entry \(5:3\)/],
+    [
+      'a list item among map entries',
+      'hector.md',
+      good.replace('  reason: 0.34', '  reason: 0.34\n  - 0.5'),
+      /^hector\.md: bad indentation of a mapping entry \(11:3\)/,
+    ],
+    [
+      'a map entry among list items',
+      'hector.md',
+      good.replace('sources:\n', 'sources:\n  - "Book 1, line 1: x"\n  book: 6\n'),
+      /^hector\.md: bad indentation of a mapping entry \(14:3\)/,
+    ],
+    [
+      'a list item under no key',
+      'hector.md',
+      good.replace('author: "Homer"', 'author: "Homer"\n  - "Book 1, line 1: x"'),
+      /^hector\.md: bad indentation of a mapping entry \(5:3\)/,
+    ],
     ['a figure without sources', 'hector.md', good.replace(/sources:\n( {2}- .*\n)+/, ''), /sources/],
     ['an empty sources key', 'hector.md', good.replace(/( {2}- .*\n)+/, ''), /sources/],
     ['a source with no passage', 'hector.md', good.replace('Book 6, lines 441–449: he', 'He'), /passage/],
     ['a source with no claim', 'hector.md', good.replace(': he knows that Troy will fall', ''), /passage/],
-    ['a plain value with a colon in it', 'hector.md', good.replace('work: The Iliad', 'work: Iliad: Book 6'), /^hector\.md: bad indentation of a mapping entry \(3:12\)/],
-    ['a YAML boolean', 'hector.md', good.replace('work: The Iliad', 'work: true'), /"path": \[\s*"work"\s*\],\s*"message": "Invalid input: expected string, received boolean"/],
-    ['a bad quoted string', 'hector.md', good.replace('name: "Hector"', 'name: "Hec"tor"'), /^hector\.md: bad indentation of a mapping entry \(2:12\)/],
-    ['a key given twice', 'hector.md', good.replace('author: "Homer"', 'author: "Homer"\nauthor: "Virgil"'), /^hector\.md: duplicated mapping key \(5:1\)/],
-    ['an indented line out of place', 'hector.md', good.replace('work: The Iliad', 'work: The Iliad\n  book: 6'), /^hector\.md: bad indentation of a mapping entry \(4:7\)/],
+    [
+      'a plain value with a colon in it',
+      'hector.md',
+      good.replace('work: The Iliad', 'work: Iliad: Book 6'),
+      /^hector\.md: bad indentation of a mapping entry \(3:12\)/,
+    ],
+    [
+      'a YAML boolean',
+      'hector.md',
+      good.replace('work: The Iliad', 'work: true'),
+      /"path": \[\s*"work"\s*\],\s*"message": "Invalid input: expected string, received boolean"/,
+    ],
+    [
+      'a bad quoted string',
+      'hector.md',
+      good.replace('name: "Hector"', 'name: "Hec"tor"'),
+      /^hector\.md: bad indentation of a mapping entry \(2:12\)/,
+    ],
+    [
+      'a key given twice',
+      'hector.md',
+      good.replace('author: "Homer"', 'author: "Homer"\nauthor: "Virgil"'),
+      /^hector\.md: duplicated mapping key \(5:1\)/,
+    ],
+    [
+      'an indented line out of place',
+      'hector.md',
+      good.replace('work: The Iliad', 'work: The Iliad\n  book: 6'),
+      /^hector\.md: bad indentation of a mapping entry \(4:7\)/,
+    ],
     ['a share over 1', 'hector.md', good.replace('honor: 0.56', 'honor: 1.2'), /honor/],
     ['a missing share', 'hector.md', good.replace('  reason: 0.34\n', ''), /reason/],
     ['an unknown field', 'hector.md', good.replace('line:', 'era: "Bronze"\nline:'), /era/],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describePosition, figureHref, nearestFigures, shareDistance, type FigurePoint } from '../../src/core/figures.ts';
+import {
+  describePosition,
+  figureHref,
+  nearestFigures,
+  shareDistance,
+  type FigurePoint,
+} from '../../src/core/figures.ts';
 
 const at = (love: number, duty: number, honor: number, reason: number) => ({ love, duty, honor, reason });
 const figure = (slug: string, shares: ReturnType<typeof at>): FigurePoint => ({ slug, shares });
@@ -46,7 +52,11 @@ describe('the nearest figures', () => {
 
   it('breaks ties by slug, whatever order the figures come in', () => {
     // Both are 0.1 away from the reading, on opposite sides.
-    const twins = [figure('b-twin', at(0.6, 0.5, 0.5, 0.5)), figure('a-twin', at(0.4, 0.5, 0.5, 0.5)), figure('far', at(0.9, 0.9, 0.9, 0.9))];
+    const twins = [
+      figure('b-twin', at(0.6, 0.5, 0.5, 0.5)),
+      figure('a-twin', at(0.4, 0.5, 0.5, 0.5)),
+      figure('far', at(0.9, 0.9, 0.9, 0.9)),
+    ];
     const reading = at(0.5, 0.5, 0.5, 0.5);
     const forward = nearestFigures(reading, twins).map((m) => m.figure.slug);
     const backward = nearestFigures(reading, [...twins].reverse()).map((m) => m.figure.slug);

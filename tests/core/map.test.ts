@@ -25,7 +25,8 @@ describe('the cells of the map', () => {
   });
 
   it('refuse names that are no cell', () => {
-    for (const slug of ['', '8-0', '0-8', '1', '1-2-3', '-1-0', 'a-b', '01-2', '1-2 ']) expect(cellFromSlug(slug), slug).toBeNull();
+    for (const slug of ['', '8-0', '0-8', '1', '1-2-3', '-1-0', 'a-b', '01-2', '1-2 '])
+      expect(cellFromSlug(slug), slug).toBeNull();
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { leanCounts, leanOf, normalizedFromRaw, positionsOf, relativePositionsOf, scoresFromTuple } from '../../src/core/points.ts';
+import {
+  leanCounts,
+  leanOf,
+  normalizedFromRaw,
+  positionsOf,
+  relativePositionsOf,
+  scoresFromTuple,
+} from '../../src/core/points.ts';
 
 describe('points', () => {
   it('reads a tuple in VALUES order', () => {

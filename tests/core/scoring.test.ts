@@ -66,7 +66,12 @@ describe('known answer paths give known figures', () => {
     for (const v of ['love', 'duty', 'honor', 'reason'] as const) expect(converted[v]).toBeCloseTo(shares[v], 12);
     // Reason's saved 6/17 becomes 6/15 = 40 %; the other three have one denominator and stay as they were.
     expect(formatPercent(onResultScale({ love: 0.5, duty: 0.25, honor: 0.5, reason: 6 / 17 }).reason)).toBe('40.0%');
-    expect(onResultScale({ love: 0.5, duty: 0.25, honor: 0.5, reason: 0 })).toEqual({ love: 0.5, duty: 0.25, honor: 0.5, reason: 0 });
+    expect(onResultScale({ love: 0.5, duty: 0.25, honor: 0.5, reason: 0 })).toEqual({
+      love: 0.5,
+      duty: 0.25,
+      honor: 0.5,
+      reason: 0,
+    });
   });
 });
 

@@ -116,18 +116,35 @@ describe('American spelling', () => {
 
 describe('the spelling check itself', () => {
   it('catches each listed form, with its line', () => {
-    expect(britishSpellings('a.md', 'line one\nHe went out in his armour.')).toEqual([{ file: 'a.md', line: 2, word: 'armour' }]);
-    const words = ['Honourable', 'colours', 'centre', 'theatres', 'recognised', 'apologise', 'realising', 'counsellor', 'travelled', 'defence', 'judgement', 'grey', 'whilst'];
+    expect(britishSpellings('a.md', 'line one\nHe went out in his armour.')).toEqual([
+      { file: 'a.md', line: 2, word: 'armour' },
+    ]);
+    const words = [
+      'Honourable',
+      'colours',
+      'centre',
+      'theatres',
+      'recognised',
+      'apologise',
+      'realising',
+      'counsellor',
+      'travelled',
+      'defence',
+      'judgement',
+      'grey',
+      'whilst',
+    ];
     expect(britishSpellings('a.ts', words.join(' ')).map((h) => h.word)).toEqual(words);
   });
 
   it('leaves American spellings and words that end in -ise everywhere alone', () => {
-    const text = 'honor armor center recognize apologize counselor judgment gray promise wise otherwise surprise exercise analyses emphasis';
+    const text =
+      'honor armor center recognize apologize counselor judgment gray promise wise otherwise surprise exercise analyses emphasis';
     expect(britishSpellings('a.md', text)).toEqual([]);
   });
 
   it('exempts quotations in typographic quotes, and italics in Markdown only', () => {
-    expect(britishSpellings('a.md', 'Soldiers die ‘when honour\'s at the stake’ and “for honour”.')).toEqual([]);
+    expect(britishSpellings('a.md', "Soldiers die ‘when honour's at the stake’ and “for honour”.")).toEqual([]);
     expect(britishSpellings('a.md', 'He loves *the name of honour*.')).toEqual([]);
     expect(britishSpellings('a.ts', '/** the *honour* of it */').map((h) => h.word)).toEqual(['honour']);
     expect(britishSpellings('a.md', 'His "honour" in straight quotes.').map((h) => h.word)).toEqual(['honour']);

@@ -16,7 +16,8 @@ const result = (id: string, iso: string, x = 0.1, y = 0.1): PastResult => ({ id,
 describe('the trail of earlier results', () => {
   it(`keeps each result once, oldest first, and only the newest ${TRAIL_MAX}`, () => {
     let trail: PastResult[] = [];
-    for (let day = 30; day >= 1; day--) trail = addResult(trail, result(`r${day}`, `2026-10-${String(day).padStart(2, '0')}T12:00:00Z`));
+    for (let day = 30; day >= 1; day--)
+      trail = addResult(trail, result(`r${day}`, `2026-10-${String(day).padStart(2, '0')}T12:00:00Z`));
     expect(trail).toHaveLength(TRAIL_MAX);
     expect(trail[0]?.id).toBe('r11');
     expect(trail.at(-1)?.id).toBe('r30');
@@ -68,8 +69,12 @@ describe('earlier results in words', () => {
   });
 
   it('give the text alternative of a trail dot', () => {
-    expect(describePastResult(result('a', '2026-11-02T12:00:00', -0.3, -0.2), now)).toBe('3 weeks ago: leaned toward Duty and Honor');
-    expect(describePastResult(result('a', '2026-11-23T09:00:00', 0.3, 0.2), now)).toBe('Today at 09:00: leaned toward Love and Reason');
+    expect(describePastResult(result('a', '2026-11-02T12:00:00', -0.3, -0.2), now)).toBe(
+      '3 weeks ago: leaned toward Duty and Honor',
+    );
+    expect(describePastResult(result('a', '2026-11-23T09:00:00', 0.3, 0.2), now)).toBe(
+      'Today at 09:00: leaned toward Love and Reason',
+    );
   });
 
   it('tell two results of the same day apart by their time', () => {

@@ -28,7 +28,11 @@ function secret(db: Database, password: string | null, address: string | null) {
   return callAsClient<{ count: number }>(db, 'secret_insights', { password }, address);
 }
 
-const INVALID = { status: 403, body: { code: '28P01', message: 'invalid password', details: null, hint: null }, headers: [] };
+const INVALID = {
+  status: 403,
+  body: { code: '28P01', message: 'invalid password', details: null, hint: null },
+  headers: [],
+};
 
 forEachEngine('hidden page password guessing', ({ db }) => {
   beforeEach(async () => {
@@ -37,7 +41,9 @@ forEachEngine('hidden page password guessing', ({ db }) => {
   });
 
   it('ships the limits as rows an operator can read and change', async () => {
-    expect(await db().query('select name, max_count, within::text, lockout::text from private.limits order by name')).toEqual([
+    expect(
+      await db().query('select name, max_count, within::text, lockout::text from private.limits order by name'),
+    ).toEqual([
       { name: 'submissions_per_client', max_count: 60, within: '01:00:00', lockout: null },
       { name: 'withdrawals_per_client', max_count: 20, within: '00:15:00', lockout: null },
       { name: 'wrong_passwords_overall', max_count: 100, within: '00:15:00', lockout: null },
@@ -46,7 +52,8 @@ forEachEngine('hidden page password guessing', ({ db }) => {
   });
 
   it('answers 429 from the 6th wrong guess on, even to the right password, for 15 minutes', async () => {
-    for (let i = 1; i <= 5; i++) expect(await secret(db(), `wrong guess ${i}`, '203.0.113.7'), `guess ${i}`).toEqual(INVALID);
+    for (let i = 1; i <= 5; i++)
+      expect(await secret(db(), `wrong guess ${i}`, '203.0.113.7'), `guess ${i}`).toEqual(INVALID);
     const sixth = await secret(db(), 'wrong guess 6', '203.0.113.7');
     expect(sixth).toEqual({
       status: 429,
@@ -87,7 +94,9 @@ forEachEngine('hidden page password guessing', ({ db }) => {
     expect(await secret(db(), PASSWORD, '198.51.100.3, 198.51.100.1')).toMatchObject({ status: 200 });
     expect(await secret(db(), PASSWORD, '198.51.100.1, 10.0.0.1')).toMatchObject({ status: 429 });
     await secret(db(), 'wrong', `${'f'.repeat(5000)}, 10.0.0.1`);
-    const [longest] = await db().query<{ n: number }>('select max(length(client_address))::int as n from private.client_events');
+    const [longest] = await db().query<{ n: number }>(
+      'select max(length(client_address))::int as n from private.client_events',
+    );
     expect(longest!.n).toBe(64);
   });
 
@@ -110,7 +119,8 @@ forEachEngine('hidden page password guessing', ({ db }) => {
 
   it('slows a guesser spread over many addresses with the overall ceiling, which lifts as the window moves', async () => {
     await db().query("update private.limits set max_count = 3 where name = 'wrong_passwords_overall'");
-    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) expect(await secret(db(), 'wrong', address)).toEqual(INVALID);
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
+      expect(await secret(db(), 'wrong', address)).toEqual(INVALID);
     const owner = await secret(db(), PASSWORD, '192.0.2.200');
     expect(owner).toMatchObject({
       status: 429,
@@ -136,7 +146,9 @@ forEachEngine('hidden page password guessing', ({ db }) => {
 
     await clockAhead(db(), '2 hours');
     await secret(db(), 'another guess', '192.0.2.78');
-    expect(await db().query('select client_address from private.client_events')).toEqual([{ client_address: '192.0.2.78' }]);
+    expect(await db().query('select client_address from private.client_events')).toEqual([
+      { client_address: '192.0.2.78' },
+    ]);
   });
 
   it('does not limit calls made outside any HTTP request, and puts requests without an address in one bucket', async () => {
@@ -144,11 +156,18 @@ forEachEngine('hidden page password guessing', ({ db }) => {
     expect(await secret(db(), PASSWORD, null)).toMatchObject({ status: 200 });
     for (let i = 0; i < 5; i++) await secret(db(), 'wrong', 'no-address');
     expect(await secret(db(), PASSWORD, 'no-address')).toMatchObject({ status: 429 });
-    expect(await db().query("select distinct client_address from private.client_events")).toEqual([{ client_address: 'unknown' }]);
+    expect(await db().query('select distinct client_address from private.client_events')).toEqual([
+      { client_address: 'unknown' },
+    ]);
   });
 });
 
-function submitFrom(db: Database, address: string | null, answers: AnswerChoice[], submission_id: string = randomUUID()) {
+function submitFrom(
+  db: Database,
+  address: string | null,
+  answers: AnswerChoice[],
+  submission_id: string = randomUUID(),
+) {
   return callAsClient<{ submission_id: string; love: number }>(
     db,
     'submit_response',
@@ -180,14 +199,20 @@ forEachEngine('submission floods', ({ db }) => {
     const random = seededRandom(60);
     const first = await submitFrom(db(), '203.0.113.9', randomChoices(random));
     expect(first.status).toBe(200);
-    for (let i = 2; i <= 60; i++) expect((await submitFrom(db(), '203.0.113.9', randomChoices(random))).status, `#${i}`).toBe(200);
+    for (let i = 2; i <= 60; i++)
+      expect((await submitFrom(db(), '203.0.113.9', randomChoices(random))).status, `#${i}`).toBe(200);
     const before = await storedCounts(db());
     const refused = await submitFrom(db(), '203.0.113.9', randomChoices(random));
     expect(refused.body).toEqual(TOO_MANY);
     expect(await storedCounts(db())).toEqual(before);
 
     // A submission already stored still answers its scores.
-    const retry = await submitFrom(db(), '203.0.113.9', nthChoices(0), (first.body as { submission_id: string }).submission_id);
+    const retry = await submitFrom(
+      db(),
+      '203.0.113.9',
+      nthChoices(0),
+      (first.body as { submission_id: string }).submission_id,
+    );
     expect(retry).toEqual({ ...first, headers: [] });
     expect(await storedCounts(db())).toEqual(before);
 
@@ -199,7 +224,9 @@ forEachEngine('submission floods', ({ db }) => {
   });
 
   it('follows the settings table', async () => {
-    await db().query("update private.limits set max_count = 2, within = '10 minutes' where name = 'submissions_per_client'");
+    await db().query(
+      "update private.limits set max_count = 2, within = '10 minutes' where name = 'submissions_per_client'",
+    );
     expect((await submitFrom(db(), '192.0.2.9', nthChoices(1))).status).toBe(200);
     expect((await submitFrom(db(), '192.0.2.9', nthChoices(2))).status).toBe(200);
     expect((await submitFrom(db(), '192.0.2.9', nthChoices(3))).body).toMatchObject({
@@ -223,7 +250,9 @@ describe.runIf(availableEngines().includes('postgres'))('submission floods under
       expect(stored).toHaveLength(60);
       expect(refused).toHaveLength(40);
       expect(await storedCounts(fresh.db)).toEqual({ responses: 60, tallies: 60 * 12, events: 60 });
-      const [summary] = await fresh.db.query<{ n: number }>('select respondents::int as n from public.response_summary');
+      const [summary] = await fresh.db.query<{ n: number }>(
+        'select respondents::int as n from public.response_summary',
+      );
       expect(summary!.n).toBe(60);
     } finally {
       await fresh.dispose();

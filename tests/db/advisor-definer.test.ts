@@ -61,9 +61,7 @@ forEachEngine('advisor lints 0028/0029 over the migrated schema', ({ db }) => {
         throw rollback;
       }),
     ).rejects.toBe(rollback);
-    expect(seen[0]).toEqual(
-      ['anon_security_definer_function_executable public.lint_probe()'],
-    );
+    expect(seen[0]).toEqual(['anon_security_definer_function_executable public.lint_probe()']);
     // Exposing private would put every definer behind the API back in reach.
     expect(seen[1]).toEqual(expect.arrayContaining(['anon_security_definer_function_executable private.insights()']));
     expect(seen[1]!.length).toBeGreaterThan(seen[0]!.length + 10);
@@ -72,7 +70,10 @@ forEachEngine('advisor lints 0028/0029 over the migrated schema', ({ db }) => {
 
 forEachUnmigratedEngine('advisor lints 0028/0029 over the schema before the definers moved', ({ db }) => {
   it('find the 12 warnings the advisor gave: six API functions, each for anon and for authenticated', async () => {
-    await migrate(db(), readMigrations().filter((m) => m.version < DEFINERS_MOVED));
+    await migrate(
+      db(),
+      readMigrations().filter((m) => m.version < DEFINERS_MOVED),
+    );
     const warnings = await definerWarnings(db());
     expect(warnings).toHaveLength(12);
     expect(warnings).toEqual(

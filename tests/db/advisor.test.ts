@@ -114,7 +114,13 @@ forEachEngine('the database advisor rules', ({ db }) => {
       [OUR_SCHEMAS],
     );
     expect(rows.map((r) => r.relname)).toEqual(
-      expect.arrayContaining(['answer_counts', 'responses', 'response_quadrants', 'private.limits', 'private.client_events']),
+      expect.arrayContaining([
+        'answer_counts',
+        'responses',
+        'response_quadrants',
+        'private.limits',
+        'private.client_events',
+      ]),
     );
     expect(rows.filter((r) => !r.rls)).toEqual([]);
   });
@@ -144,7 +150,10 @@ forEachEngine('the database advisor rules', ({ db }) => {
           order by 1`,
         [role],
       );
-      expect(rows.map((r) => r.fn), role).toEqual(EXECUTABLE);
+      expect(
+        rows.map((r) => r.fn),
+        role,
+      ).toEqual(EXECUTABLE);
     }
   });
 
@@ -207,12 +216,14 @@ forEachEngine('the database advisor rules', ({ db }) => {
           create function public.forgot_its_revoke() returns int language sql set search_path = '' as $$ select 1 $$;
           create function private.forgot_its_revoke() returns int language sql set search_path = '' as $$ select 1 $$;
           create table public.forgot_its_revoke (id bigint generated always as identity primary key);`);
-        seen.push(...(await tx.query(`
+        seen.push(
+          ...(await tx.query(`
           select has_function_privilege(r, 'public.forgot_its_revoke()', 'execute') as public_function,
                  has_function_privilege(r, 'private.forgot_its_revoke()', 'execute') as private_function,
                  has_table_privilege(r, 'public.forgot_its_revoke', 'select, insert, update, delete') as table_access,
                  has_sequence_privilege(r, 'public.forgot_its_revoke_id_seq', 'usage, select, update') as sequence_access
-            from unnest(array['anon', 'authenticated']) as r`)));
+            from unnest(array['anon', 'authenticated']) as r`)),
+        );
         throw rollback;
       }),
     ).rejects.toBe(rollback);

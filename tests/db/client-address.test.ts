@@ -34,7 +34,9 @@ forEachEngine('the client address the limits trust', ({ db }) => {
   beforeEach(() => resetLimits(db()));
 
   it('names the trusted header in a settings row only the owner can read', async () => {
-    expect(await db().query('select private.client_address_header() as header')).toEqual([{ header: 'cf-connecting-ip' }]);
+    expect(await db().query('select private.client_address_header() as header')).toEqual([
+      { header: 'cf-connecting-ip' },
+    ]);
     await expect(asAnon(db(), 'select private.client_address_header()')).rejects.toThrow(/permission denied/);
     await expect(asAnon(db(), 'select * from private.settings')).rejects.toThrow(/permission denied/);
     await expect(
@@ -82,7 +84,13 @@ forEachEngine('the client address the limits trust', ({ db }) => {
     await db().query("update private.limits set max_count = 1 where name = 'submissions_per_client'");
     try {
       const submit = (headers: Record<string, string>) =>
-        callAsClient(db(), 'submit_response', { submission_id: randomUUID(), name: null, answers: randomChoices(Math.random) }, 'no-address', headers);
+        callAsClient(
+          db(),
+          'submit_response',
+          { submission_id: randomUUID(), name: null, answers: randomChoices(Math.random) },
+          'no-address',
+          headers,
+        );
       expect((await submit({ 'x-real-ip': REAL_CLIENT, 'cf-connecting-ip': '192.0.2.1' })).status).toBe(200);
       expect((await submit({ 'x-real-ip': REAL_CLIENT, 'cf-connecting-ip': '192.0.2.2' })).status).toBe(429);
       expect(await db().query('select distinct client_address from private.client_events')).toEqual([

@@ -17,7 +17,10 @@ const page = (db: Database, after_id: number | null, page_size: number, password
   callAsAnon<RespondentsPage>(db, 'export_respondents', { password, after_id, page_size });
 
 /** Every page from the start; the rows in order and how many calls it took. */
-async function everyPage(db: Database, pageSize: number): Promise<{ rows: RespondentRow[]; calls: number; totals: number[] }> {
+async function everyPage(
+  db: Database,
+  pageSize: number,
+): Promise<{ rows: RespondentRow[]; calls: number; totals: number[] }> {
   const rows: RespondentRow[] = [];
   const totals: number[] = [];
   let after: number | null = null;
@@ -46,7 +49,13 @@ forEachEngine('export_respondents', ({ db }) => {
     expect(calls).toBe(3);
     expect(totals).toEqual([7, 7, 7]);
     expect(rows.map(([name, , ...values]) => [name, ...values])).toEqual(
-      stored.map(({ name, scores: s }) => [name, s.love_normalized, s.duty_normalized, s.honor_normalized, s.reason_normalized]),
+      stored.map(({ name, scores: s }) => [
+        name,
+        s.love_normalized,
+        s.duty_normalized,
+        s.honor_normalized,
+        s.reason_normalized,
+      ]),
     );
     const times = await db().query<{ t: string }>(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as t from public.responses order by id`,
@@ -72,14 +81,29 @@ forEachEngine('export_respondents', ({ db }) => {
   });
 
   it('answers a wrong password as the hidden page does, and throttles the guesser', async () => {
-    const wrong = await callAsClient(db(), 'export_respondents', { password: 'wrong password', after_id: null, page_size: 10 }, '203.0.113.9');
+    const wrong = await callAsClient(
+      db(),
+      'export_respondents',
+      { password: 'wrong password', after_id: null, page_size: 10 },
+      '203.0.113.9',
+    );
     const page403 = await callAsClient(db(), 'secret_insights', { password: 'wrong password' }, '203.0.113.10');
     expect(wrong).toEqual(page403);
     expect(wrong.status).toBe(403);
     for (let i = 0; i < 4; i++) {
-      await callAsClient(db(), 'export_respondents', { password: 'wrong password', after_id: null, page_size: 10 }, '203.0.113.9');
+      await callAsClient(
+        db(),
+        'export_respondents',
+        { password: 'wrong password', after_id: null, page_size: 10 },
+        '203.0.113.9',
+      );
     }
-    const locked = await callAsClient(db(), 'export_respondents', { password: PASSWORD, after_id: null, page_size: 10 }, '203.0.113.9');
+    const locked = await callAsClient(
+      db(),
+      'export_respondents',
+      { password: PASSWORD, after_id: null, page_size: 10 },
+      '203.0.113.9',
+    );
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 'PT429' });
   });
@@ -125,7 +149,9 @@ forEachEngine('export_respondents over every page of many respondents', ({ db, e
       }
       after = p.next;
     } while (after !== null);
-    console.log(`export_respondents [${engine}]: ${count} rows in ${calls} pages, ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `export_respondents [${engine}]: ${count} rows in ${calls} pages, ${Math.round(performance.now() - started)} ms`,
+    );
     expect(count).toBe(N);
     expect(named).toBe(N - Math.floor(N / 3));
     expect(last).toBe(`R${N - (N % 3 === 0 ? 1 : 0)}`);

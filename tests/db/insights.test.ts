@@ -91,7 +91,7 @@ forEachEngine('insights with no respondents', ({ db }) => {
     });
   });
 
-  it('gives a single respondent\'s normalized values as the means, to the last digit', async () => {
+  it("gives a single respondent's normalized values as the means, to the last digit", async () => {
     const stored = await submit(db(), randomChoices(seededRandom(19)), null);
     const { normalized } = rowOf(null, stored);
     expect((await callAsAnon<Insights>(db(), 'insights')).mean).toEqual(normalized);
@@ -237,9 +237,9 @@ forEachEngine('the hidden page password', ({ db }) => {
       status: 403,
       body: { code: '28P01', message: 'invalid password' },
     });
-    await expect(
-      callAsAnon(db(), 'secret_insights', { password: 'a quite different secret' }),
-    ).resolves.toMatchObject({ count: 2 });
+    await expect(callAsAnon(db(), 'secret_insights', { password: 'a quite different secret' })).resolves.toMatchObject({
+      count: 2,
+    });
   });
 
   it('lets only the owner and service_role set the password', async () => {

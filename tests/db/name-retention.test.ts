@@ -62,7 +62,10 @@ async function aggregates(tx: Queryable): Promise<unknown[]> {
 }
 
 /** Runs work on a database holding AGES, then rolls all of it back. */
-async function withAged<T>(db: { transaction: <R>(fn: (tx: Queryable) => Promise<R>) => Promise<R> }, work: (tx: Queryable) => Promise<T>): Promise<T> {
+async function withAged<T>(
+  db: { transaction: <R>(fn: (tx: Queryable) => Promise<R>) => Promise<R> },
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   let result: T | undefined;
   const rollback = new Error('rolled back on purpose');
   await expect(
@@ -81,7 +84,9 @@ const erase = async (tx: Queryable) =>
 
 forEachEngine('names that expire', ({ db }) => {
   it('keeps names for 365 days unless the operator says otherwise', async () => {
-    const [row] = await db().query<{ value: string }>(`select value from private.settings where name = 'name_retention_days'`);
+    const [row] = await db().query<{ value: string }>(
+      `select value from private.settings where name = 'name_retention_days'`,
+    );
     expect(row?.value).toBe('365');
   });
 
@@ -148,7 +153,9 @@ forEachEngine('names that expire', ({ db }) => {
         value,
       ).rejects.toMatchObject({ code: '23514' });
     }
-    const [row] = await db().query<{ value: string }>(`select value from private.settings where name = 'name_retention_days'`);
+    const [row] = await db().query<{ value: string }>(
+      `select value from private.settings where name = 'name_retention_days'`,
+    );
     expect(row?.value).toBe('365');
   });
 

@@ -38,7 +38,8 @@ forEachEngine('names as they are stored', ({ db }) => {
   });
 
   it('keeps letters of every script, accents and emoji', async () => {
-    for (const name of ['Zoë Ødegård', 'محمد', 'לאה', '李小龙', 'Ana 🌹']) expect(await storedName(db(), name)).toBe(name);
+    for (const name of ['Zoë Ødegård', 'محمد', 'לאה', '李小龙', 'Ana 🌹'])
+      expect(await storedName(db(), name)).toBe(name);
   });
 
   it('holds the same limit in the table, for rows written without the API', async () => {
@@ -61,7 +62,9 @@ async function passwordHash(db: Database): Promise<string | null> {
 forEachEngine('the hidden page password length', ({ db }) => {
   it('has the bounds npm run set-password checks before it connects', async () => {
     expect(
-      await db().query('select private.hidden_page_password_min_chars() as min, private.hidden_page_password_max_bytes() as max'),
+      await db().query(
+        'select private.hidden_page_password_min_chars() as min, private.hidden_page_password_max_bytes() as max',
+      ),
     ).toEqual([{ min: MIN_CHARS, max: MAX_BYTES }]);
   });
 

@@ -11,7 +11,10 @@ const QUADRANT_ROWS = '20261123000200';
 forEachUnmigratedEngine('quadrant counters moved from columns to rows', ({ db }) => {
   it('keeps every count a database had before the move, and keeps counting after it', async () => {
     const all = readMigrations();
-    await migrate(db(), all.filter((m) => m.version < QUADRANT_ROWS));
+    await migrate(
+      db(),
+      all.filter((m) => m.version < QUADRANT_ROWS),
+    );
     const rows: ResponseRow[] = [];
     const random = seededRandom(808);
     const record = async (i: number) => {
@@ -19,7 +22,12 @@ forEachUnmigratedEngine('quadrant counters moved from columns to rows', ({ db })
       rows.push({
         name: null,
         raw: { love: s.love, duty: s.duty, honor: s.honor, reason: s.reason },
-        normalized: { love: s.love_normalized, duty: s.duty_normalized, honor: s.honor_normalized, reason: s.reason_normalized },
+        normalized: {
+          love: s.love_normalized,
+          duty: s.duty_normalized,
+          honor: s.honor_normalized,
+          reason: s.reason_normalized,
+        },
       });
     };
     for (let i = 0; i < 80; i++) await record(i);

@@ -30,7 +30,8 @@ describe('the reference data migration', () => {
   it('says what the generated schema files say, and those say what the core says (run `npm run gen:sql`)', () => {
     const files = referenceSchemaFiles();
     expect(Object.keys(files)).toEqual(['01_quiz_limits.sql', '90_reference_data.sql']);
-    for (const [name, sql] of Object.entries(files)) expect(readFileSync(join(SCHEMAS_DIR, name), 'utf8'), name).toBe(sql);
+    for (const [name, sql] of Object.entries(files))
+      expect(readFileSync(join(SCHEMAS_DIR, name), 'utf8'), name).toBe(sql);
     const parts = Object.values(files).map((sql) => sql.slice(sql.indexOf('\n\n') + 2));
     for (const part of parts) expect(referenceDataSql()).toContain(part);
   });
@@ -42,7 +43,9 @@ describe('the reference data migration', () => {
       expect(writeReferenceSchema(dir)).toEqual([]);
       writeFileSync(join(dir, '90_reference_data.sql'), '-- edited by hand\n');
       expect(writeReferenceSchema(dir)).toEqual(['90_reference_data.sql']);
-      expect(readFileSync(join(dir, '90_reference_data.sql'), 'utf8')).toBe(referenceSchemaFiles()['90_reference_data.sql']);
+      expect(readFileSync(join(dir, '90_reference_data.sql'), 'utf8')).toBe(
+        referenceSchemaFiles()['90_reference_data.sql'],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -64,7 +67,9 @@ describe('the reference data migration', () => {
       rmSync(join(dir, '29991231235959_later_change.sql'));
       rmSync(join(dir, written!));
       writeFileSync(join(dir, newest), 'changed');
-      expect(writeReferenceDataMigration(dir, new Date('2030-05-06T07:08:09Z'))).toBe('20300506070809_reference_data.sql');
+      expect(writeReferenceDataMigration(dir, new Date('2030-05-06T07:08:09Z'))).toBe(
+        '20300506070809_reference_data.sql',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -82,7 +87,15 @@ async function referenceState(db: Database) {
 
 forEachEngine('the database reference copy of the scores', ({ db }) => {
   it('holds every answer of the core with the same scores, and nothing else', async () => {
-    const rows = await db().query<{ question_id: number; answer_text: string; position: number; love: number; duty: number; honor: number; reason: number }>(
+    const rows = await db().query<{
+      question_id: number;
+      answer_text: string;
+      position: number;
+      love: number;
+      duty: number;
+      honor: number;
+      reason: number;
+    }>(
       'select question_id, answer_text, position, love, duty, honor, reason from public.answer_scores order by question_id, position',
     );
     const expected = QUESTIONS.flatMap((q) =>
@@ -104,7 +117,9 @@ forEachEngine('the database reference copy of the scores', ({ db }) => {
   });
 
   it('knows the quiz limits and the quadrant pairs of the core, each written once', async () => {
-    const [limits] = await db().query('select private.question_count() as questions, private.name_max_length() as name');
+    const [limits] = await db().query(
+      'select private.question_count() as questions, private.name_max_length() as name',
+    );
     expect(limits).toEqual({ questions: QUESTION_COUNT, name: NAME_MAX_LENGTH });
     const pairs = await db().query<{ first_value: string; second_value: string }>(
       'select distinct pair_position, first_value, second_value from public.response_quadrants order by pair_position',
@@ -137,8 +152,8 @@ forEachEngine('the database reference copy of the scores', ({ db }) => {
       message: 'answers that respondents chose are missing from the reference data',
       detail: "question 3, 'Chosen once'",
     });
-    expect(await db().query("select count(*)::int as n from public.answer_scores where answer_text = 'Chosen once'")).toEqual([
-      { n: 1 },
-    ]);
+    expect(
+      await db().query("select count(*)::int as n from public.answer_scores where answer_text = 'Chosen once'"),
+    ).toEqual([{ n: 1 }]);
   });
 });

@@ -33,9 +33,24 @@ for (const engine of availableEngines()) {
     it('are compared on every kind of object the API stands on', () => {
       const kinds = new Set([...fromMigrations.keys()].map((k) => k.split(' ')[0]));
       expect([...kinds].sort()).toEqual(
-        ['column', 'constraint', 'default', 'extension', 'function', 'index', 'relation', 'rows', 'schema', 'trigger'].sort(),
+        [
+          'column',
+          'constraint',
+          'default',
+          'extension',
+          'function',
+          'index',
+          'relation',
+          'rows',
+          'schema',
+          'trigger',
+        ].sort(),
       );
-      expect(fromMigrations.get('function private.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text)')).toMatch(/SECURITY DEFINER[\s\S]*anon:EXECUTE/);
+      expect(
+        fromMigrations.get(
+          'function private.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text)',
+        ),
+      ).toMatch(/SECURITY DEFINER[\s\S]*anon:EXECUTE/);
     });
 
     it('name the object when a definition drifts', async () => {

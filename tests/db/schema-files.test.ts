@@ -21,7 +21,10 @@ it('repeats no run of six lines within supabase/schemas', () => {
   const seen = new Map<string, string>();
   const repeated: string[] = [];
   for (let i = 0; i + RUN <= lines.length; i++) {
-    const key = lines.slice(i, i + RUN).map((l) => l.text).join('\n');
+    const key = lines
+      .slice(i, i + RUN)
+      .map((l) => l.text)
+      .join('\n');
     const first = seen.get(key);
     if (first) repeated.push(`${lines[i]!.where} repeats ${first}`);
     else seen.set(key, lines[i]!.where);

@@ -34,7 +34,8 @@ for (const engine of availableEngines()) {
     let fresh: FreshDatabase | undefined;
     let dataDir = '';
     /** Where the script connects: the scratch server database, or a PGlite folder. */
-    const target = (): Record<string, string> => (engine === 'postgres' ? { DATABASE_URL: fresh!.url! } : { DATA_DIR: dataDir });
+    const target = (): Record<string, string> =>
+      engine === 'postgres' ? { DATABASE_URL: fresh!.url! } : { DATA_DIR: dataDir };
     /** The database the script wrote to, opened after it exited (PGlite takes one process at a time). */
     async function unlocks(password: string): Promise<number> {
       const db = engine === 'postgres' ? fresh!.db : await openDatabase({ dataDir });
@@ -49,7 +50,8 @@ for (const engine of availableEngines()) {
     async function storedHash(): Promise<string | undefined> {
       const db = engine === 'postgres' ? fresh!.db : await openDatabase({ dataDir });
       try {
-        return (await db.query<{ password_hash: string }>('select password_hash from public.hidden_page_secret'))[0]?.password_hash;
+        return (await db.query<{ password_hash: string }>('select password_hash from public.hidden_page_secret'))[0]
+          ?.password_hash;
       } finally {
         if (engine === 'pglite') await db.close();
       }
@@ -78,7 +80,10 @@ for (const engine of availableEngines()) {
     }, 180_000);
 
     it('generates a 96-bit passphrase on empty input or --generate, and prints it once', async () => {
-      for (const [input, args] of [['', []], ['ignored\n', ['--generate']]] as const) {
+      for (const [input, args] of [
+        ['', []],
+        ['ignored\n', ['--generate']],
+      ] as const) {
         const run = await setPassword(input, target(), [...args]);
         expect(run.code, run.stderr).toBe(0);
         const [, passphrase] = /passphrase \(shown once, keep it\): (\S+)\n/.exec(run.stdout) ?? [];

@@ -14,7 +14,9 @@ async function snapshot(db: Database) {
 
 function countsOf(sets: AnswerChoice[][]): Map<string, number> {
   const m = new Map<string, number>();
-  for (const set of sets) for (const c of set) m.set(`${c.question_id}|${c.answer_text}`, (m.get(`${c.question_id}|${c.answer_text}`) ?? 0) + 1);
+  for (const set of sets)
+    for (const c of set)
+      m.set(`${c.question_id}|${c.answer_text}`, (m.get(`${c.question_id}|${c.answer_text}`) ?? 0) + 1);
   return m;
 }
 
@@ -79,7 +81,9 @@ forEachEngine('submit_response', ({ db }) => {
     const names = ["Robert'); drop table public.responses; --", '<script>alert(1)</script>', '%_\\"\'; --'];
     for (const name of names) {
       const stored = await submit(db(), nthChoices(3), name);
-      const rows = await db().query('select name from public.responses where submission_id = $1', [stored.submission_id]);
+      const rows = await db().query('select name from public.responses where submission_id = $1', [
+        stored.submission_id,
+      ]);
       expect(rows).toEqual([{ name }]);
     }
     const [row] = await db().query<{ n: number }>('select count(*)::int as n from public.responses');
@@ -89,28 +93,56 @@ forEachEngine('submit_response', ({ db }) => {
   it('accepts a name of exactly 50 characters', async () => {
     const name = 'x'.repeat(50);
     const stored = await submit(db(), nthChoices(0), name);
-    expect(await db().query('select name from public.responses where submission_id = $1', [stored.submission_id])).toEqual([
-      { name },
-    ]);
+    expect(
+      await db().query('select name from public.responses where submission_id = $1', [stored.submission_id]),
+    ).toEqual([{ name }]);
   });
 
   const valid = nthChoices(0);
   const badInputs: [string, () => unknown[], RegExp][] = [
     ['a question missing', () => [valid.slice(1)], /question 1 has no answer/],
     ['a question answered twice', () => [[...valid.slice(0, 11), valid[0]]], /question 1 is answered more than once/],
-    ['thirteen answers', () => [[...valid, { question_id: 13, answer_text: 'Agree' }]], /exactly 12 answers|question 13/],
-    ['an unknown answer', () => [[...valid.slice(0, 11), { question_id: 12, answer_text: 'Maybe' }]], /question 12 has no answer 'Maybe'/],
-    ['an answer of another question', () => [[...valid.slice(0, 3), { question_id: 4, answer_text: 'Agree' }, ...valid.slice(4)]], /question 4 has no answer 'Agree'/],
+    [
+      'thirteen answers',
+      () => [[...valid, { question_id: 13, answer_text: 'Agree' }]],
+      /exactly 12 answers|question 13/,
+    ],
+    [
+      'an unknown answer',
+      () => [[...valid.slice(0, 11), { question_id: 12, answer_text: 'Maybe' }]],
+      /question 12 has no answer 'Maybe'/,
+    ],
+    [
+      'an answer of another question',
+      () => [[...valid.slice(0, 3), { question_id: 4, answer_text: 'Agree' }, ...valid.slice(4)]],
+      /question 4 has no answer 'Agree'/,
+    ],
     ['answers that are an object', () => [{ question_id: 1 }], /answers must be a JSON array/],
     ['answers that are a string', () => ['[]'], /answers must be a JSON array/],
     ['answers missing', () => [null], /answers must be a JSON array/],
     ['an answer that is a string', () => [[...valid.slice(0, 11), 'Agree']], /answers\[11\] must be an object/],
-    ['a question_id that is a string', () => [[{ question_id: '1', answer_text: 'Agree' }, ...valid.slice(1)]], /answers\[0\] must be an object/],
-    ['a fractional question_id', () => [[{ question_id: 1.5, answer_text: 'Agree' }, ...valid.slice(1)]], /answers\[0\] must be an object/],
-    ['an answer_text that is a number', () => [[{ question_id: 1, answer_text: 3 }, ...valid.slice(1)]], /answers\[0\] must be an object/],
+    [
+      'a question_id that is a string',
+      () => [[{ question_id: '1', answer_text: 'Agree' }, ...valid.slice(1)]],
+      /answers\[0\] must be an object/,
+    ],
+    [
+      'a fractional question_id',
+      () => [[{ question_id: 1.5, answer_text: 'Agree' }, ...valid.slice(1)]],
+      /answers\[0\] must be an object/,
+    ],
+    [
+      'an answer_text that is a number',
+      () => [[{ question_id: 1, answer_text: 3 }, ...valid.slice(1)]],
+      /answers\[0\] must be an object/,
+    ],
     ['a name of 51 characters', () => [valid, 'y'.repeat(51)], /name must be at most 50 characters/],
     ['a 10 KB name', () => [valid, 'z'.repeat(10_240)], /name must be at most 50 characters/],
-    ['a 10 KB name of SQL and HTML', () => [valid, "<b>'; delete from public.responses; --</b>".repeat(250)], /name must be at most 50 characters/],
+    [
+      'a 10 KB name of SQL and HTML',
+      () => [valid, "<b>'; delete from public.responses; --</b>".repeat(250)],
+      /name must be at most 50 characters/,
+    ],
     ['no submission_id', () => [valid, null, null], /submission_id is required/],
   ];
 
@@ -126,14 +158,23 @@ forEachEngine('submit_response', ({ db }) => {
 
   it('refuses a submission_id that is not a uuid', async () => {
     const before = await snapshot(db());
-    await expect(submit(db(), valid, null, 'not-a-uuid')).rejects.toMatchObject({ status: 400, body: { code: '22P02' } });
+    await expect(submit(db(), valid, null, 'not-a-uuid')).rejects.toMatchObject({
+      status: 400,
+      body: { code: '22P02' },
+    });
     expect(await snapshot(db())).toEqual(before);
   });
 });
 
 forEachEngine('response_stats', ({ db }) => {
   it('reports no mean while nobody has answered', async () => {
-    expect(await callAsAnon(db(), 'response_stats')).toEqual({ count: 0, love: null, duty: null, honor: null, reason: null });
+    expect(await callAsAnon(db(), 'response_stats')).toEqual({
+      count: 0,
+      love: null,
+      duty: null,
+      honor: null,
+      reason: null,
+    });
   });
 
   it('averages the normalized values of every row', async () => {

@@ -8,7 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lintFunctions, parseLint, plpgsqlCheckPackage, pushMigrations, type CliRun } from '../../scripts/supabase-cli.ts';
+import {
+  lintFunctions,
+  parseLint,
+  plpgsqlCheckPackage,
+  pushMigrations,
+  type CliRun,
+} from '../../scripts/supabase-cli.ts';
 import { staleFindings, unknownFindings } from '../../scripts/sql-lint-findings.ts';
 import { openPostgres, type Database } from '../../server/db/engine.ts';
 import { ROLES_SQL, readMigrations } from '../../server/db/migrate.ts';
@@ -48,7 +54,9 @@ describe.runIf(process.env.DATABASE_URL)("Supabase's CLI", () => {
 
   it('db push applies every migration once and records each where the CLI and the local server look', async () => {
     expect(push.code, push.stderr).toBe(0);
-    const recorded = await pushed!.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const recorded = await pushed!.db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(recorded.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
   });
 
@@ -64,7 +72,10 @@ describe.runIf(process.env.DATABASE_URL)("Supabase's CLI", () => {
       `select exists (select 1 from pg_available_extensions where name = 'plpgsql_check') as available,
               current_setting('server_version_num')::int / 10000 as major`,
     );
-    expect(server!.available, `db lint needs plpgsql_check on the server: install Debian's ${plpgsqlCheckPackage(server!.major)}`).toBe(true);
+    expect(
+      server!.available,
+      `db lint needs plpgsql_check on the server: install Debian's ${plpgsqlCheckPackage(server!.major)}`,
+    ).toBe(true);
     const { run, findings } = await lintFunctions(pushed!.scratch.url);
     expect(unknownFindings(findings), JSON.stringify(findings, null, 1)).toEqual([]);
     expect(staleFindings(findings, ['plpgsql_check'])).toEqual([]);

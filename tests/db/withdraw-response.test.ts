@@ -11,7 +11,13 @@ import { VALUES } from '../../src/core/values.ts';
 import type { Insights, QuestionShares, ResponseStats } from '../../src/lib/api.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { callAsAnon, forEachEngine } from '../support/db-engines.ts';
-import { expectedAggregates, expectedAnswerShares, rawPoint, sortedKeys, type ResponseRow } from '../support/expected-insights.ts';
+import {
+  expectedAggregates,
+  expectedAnswerShares,
+  rawPoint,
+  sortedKeys,
+  type ResponseRow,
+} from '../support/expected-insights.ts';
 import { nthChoices, randomChoices, seededRandom } from '../support/random-answers.ts';
 import { callAsClient } from '../support/request.ts';
 import { submit, type StoredScores } from '../support/submit.ts';
@@ -34,7 +40,12 @@ async function save(db: Database, answers: AnswerChoice[], name: string | null =
   const row: ResponseRow = {
     name,
     raw: { love: s.love, duty: s.duty, honor: s.honor, reason: s.reason },
-    normalized: { love: s.love_normalized, duty: s.duty_normalized, honor: s.honor_normalized, reason: s.reason_normalized },
+    normalized: {
+      love: s.love_normalized,
+      duty: s.duty_normalized,
+      honor: s.honor_normalized,
+      reason: s.reason_normalized,
+    },
   };
   return { id, secret, answers, row };
 }
@@ -76,7 +87,8 @@ async function expectRecount(db: Database, remaining: readonly Saved[]): Promise
   expect(insights.points.kind).toBe('all');
   expect(sortedKeys(insights.points.raw)).toEqual(sortedKeys(remaining.map((s) => rawPoint(s.row.raw))));
   const shares = expectedAnswerShares(remaining.map((s) => s.answers));
-  const counts = (qs: QuestionShares[]) => qs.map((q) => ({ ...q, answers: q.answers.map((a) => [a.answer_text, a.count]) }));
+  const counts = (qs: QuestionShares[]) =>
+    qs.map((q) => ({ ...q, answers: q.answers.map((a) => [a.answer_text, a.count]) }));
   expect(counts(await callAsAnon<QuestionShares[]>(db, 'answer_shares'))).toEqual(counts(shares));
   expect(counts(insights.answer_shares)).toEqual(counts(shares));
 }
@@ -104,13 +116,18 @@ forEachEngine('withdraw_response', ({ db }) => {
     const order = [...extremes, ...saved.filter((s) => !extremes.has(s))];
     let remaining = [...saved];
     for (const [i, gone] of order.entries()) {
-      expect(await withdraw(db(), gone.id, gone.secret, `198.51.100.${i}`), `withdrawal ${i}`).toEqual({ ...NOT_WITHDRAWN, body: { withdrawn: true } });
+      expect(await withdraw(db(), gone.id, gone.secret, `198.51.100.${i}`), `withdrawal ${i}`).toEqual({
+        ...NOT_WITHDRAWN,
+        body: { withdrawn: true },
+      });
       remaining = remaining.filter((s) => s !== gone);
       if (i < 12 || i % 9 === 0 || remaining.length < 2) await expectRecount(db(), remaining);
     }
     expect(await db().query('select count(*)::int as n from public.responses')).toEqual([{ n: 0 }]);
     expect(await db().query('select count(*)::int as n from private.withdrawable_answers')).toEqual([{ n: 0 }]);
-    expect(await db().query('select count(*)::int as n from public.answer_counts where count <> 0')).toEqual([{ n: 0 }]);
+    expect(await db().query('select count(*)::int as n from public.answer_counts where count <> 0')).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('changes nothing for a wrong secret, and answers it as an unknown or already withdrawn id', async () => {
@@ -174,7 +191,8 @@ forEachEngine('withdraw_response', ({ db }) => {
 
   it('answers 429 per address past 20 withdrawals in 15 minutes, even with the right secret', async () => {
     const mine = await save(db(), nthChoices(4));
-    for (let i = 0; i < 20; i++) expect(await withdraw(db(), randomUUID(), newSecret(), '203.0.113.9')).toEqual(NOT_WITHDRAWN);
+    for (let i = 0; i < 20; i++)
+      expect(await withdraw(db(), randomUUID(), newSecret(), '203.0.113.9')).toEqual(NOT_WITHDRAWN);
     const before = await everything(db());
     expect(await withdraw(db(), mine.id, mine.secret, '203.0.113.9')).toEqual({
       status: 429,

@@ -55,7 +55,9 @@ describe('compressed, cacheable files on a phone', () => {
     // Every stylesheet and script the pages name, fetched as the browser fetches (its own Accept-Encoding).
     const assets = await page.evaluate(async () => {
       const home = await (await fetch('/')).text();
-      const urls = [...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]!);
+      const urls = [...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map(
+        (m) => m[1]!,
+      );
       return Promise.all(
         [...new Set(urls), '/', '/values'].map(async (url) => {
           const res = await fetch(url);

@@ -36,7 +36,9 @@ describe('the whole site runs under its Content-Security-Policy', () => {
     await context.addInitScript(() => {
       window.policyViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => {
-        window.policyViolations!.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+        window.policyViolations!.push(
+          `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+        );
       });
     });
     errors = collectConsoleErrors(page);
@@ -60,7 +62,9 @@ describe('the whole site runs under its Content-Security-Policy', () => {
     await visitorOn(page).onResults();
     // The results chart is drawn and the response is saved before the page is left.
     await page.locator('canvas').first().waitFor();
-    await expect.poll(async () => (await product.app.rpc<{ count: number }>('response_stats')).body.count, POLL).toBe(1);
+    await expect
+      .poll(async () => (await product.app.rpc<{ count: number }>('response_stats')).body.count, POLL)
+      .toBe(1);
     expect(await violations(), '/').toEqual([]);
 
     for (const path of ['/values', '/values/love', '/insights', '/no/such/page']) {
@@ -82,13 +86,20 @@ describe('the whole site runs under its Content-Security-Policy', () => {
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });
 
-  it('refuses to be shown inside another site\'s frame', async () => {
+  it("refuses to be shown inside another site's frame", async () => {
     const framing = await context.newPage();
     const refused: string[] = [];
     framing.on('console', (m) => refused.push(m.text()));
     await framing.setContent(`<iframe src="${product.app.url}/values/love"></iframe>`);
     await expect
-      .poll(() => framing.frames().find((f) => f !== framing.mainFrame())?.url() ?? '', POLL)
+      .poll(
+        () =>
+          framing
+            .frames()
+            .find((f) => f !== framing.mainFrame())
+            ?.url() ?? '',
+        POLL,
+      )
       .toMatch(/^chrome-error:/);
     expect(refused.join('\n')).toContain('frame-ancestors');
     await framing.close();

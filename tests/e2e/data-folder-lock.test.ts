@@ -69,7 +69,11 @@ describe('the data folder belongs to one server', () => {
       const res = await fetch(`${url}/rest/v1/rpc/submit_response`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ submission_id: crypto.randomUUID(), name: `Saver ${i}`, answers: randomChoices(random) }),
+        body: JSON.stringify({
+          submission_id: crypto.randomUUID(),
+          name: `Saver ${i}`,
+          answers: randomChoices(random),
+        }),
       });
       if (res.status === 200) acknowledged += 1;
     }

@@ -42,7 +42,8 @@ async function phone({ hold }: { hold: boolean }): Promise<Phone> {
 }
 
 const unhydrated = (page: Page) => page.locator('astro-island[ssr]').count();
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
 const nameField = (page: Page) => page.getByRole('textbox', { name: 'Your name' });
 
 describe('a tap before hydration takes effect, once', () => {
@@ -114,7 +115,13 @@ describe('a tap before hydration takes effect, once', () => {
   it('Start Quiz and the menu tapped the moment they are visible, as the page loads by itself, each take effect with one tap', async () => {
     for (const [control, effect] of [
       ['Start Quiz', (page: Page) => nameField(page).waitFor(POLL)],
-      ['Menu', (page: Page) => expect.poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded'), POLL).toBe('true')],
+      [
+        'Menu',
+        (page: Page) =>
+          expect
+            .poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded'), POLL)
+            .toBe('true'),
+      ],
     ] as const) {
       const { page, problems } = await phone({ hold: false });
       await page.goto(`${product.app.url}/`, { waitUntil: 'commit' });
@@ -137,7 +144,10 @@ describe('a tap before hydration takes effect, once', () => {
       const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
       const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
       const script = listeners.find((l) => l.type === 'astro:hydrate')?.scriptId;
-      return listeners.filter((l) => l.scriptId === script && l.type !== 'astro:hydrate').map((l) => l.type).sort();
+      return listeners
+        .filter((l) => l.scriptId === script && l.type !== 'astro:hydrate')
+        .map((l) => l.type)
+        .sort();
     };
     await page.goto(`${product.app.url}/`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Start Quiz' }).waitFor(POLL);

@@ -20,7 +20,8 @@ const CODE_B = PATH_B.join('');
 /** The percentages of one side of the side-by-side table, by value. */
 async function sideShares(page: Page, side: 'own' | 'friend'): Promise<Record<Value, string>> {
   const out = {} as Record<Value, string>;
-  for (const v of VALUES) out[v] = (await page.locator(`tr[data-value="${v}"] td[data-side="${side}"]`).innerText()).trim();
+  for (const v of VALUES)
+    out[v] = (await page.locator(`tr[data-value="${v}"] td[data-side="${side}"]`).innerText()).trim();
   return out;
 }
 
@@ -215,7 +216,9 @@ describe('the nearest figures and a friend on the results screen', () => {
       comparisonSentence('Sam', resultShares(totalsFor(PATH_A)), 'Rhea', resultShares(totalsFor(PATH_B))),
     );
     // Shared on as it came, now on the page of the sharer's cell.
-    expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(page.url().replace('/?', `${cellPathFor(PATH_A)}?`));
+    expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
+      page.url().replace('/?', `${cellPathFor(PATH_A)}?`),
+    );
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await expectNoSeriousAxeViolations(page, 'a comparison reopened from its link');
 

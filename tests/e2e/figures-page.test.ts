@@ -100,7 +100,10 @@ describe('/figures', () => {
     const top = await page.locator(`#${target.slug}`).evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(100);
-    await page.getByRole('navigation', { name: 'Figures by quadrant' }).getByRole('link', { name: FIGURES[0]!.data.name }).click();
+    await page
+      .getByRole('navigation', { name: 'Figures by quadrant' })
+      .getByRole('link', { name: FIGURES[0]!.data.name })
+      .click();
     await page.waitForURL(`**/figures#${FIGURES[0]!.slug}`);
   });
 

@@ -30,7 +30,10 @@ describe('/hehe CSV download', () => {
       });
       if (res.status !== 200) throw new Error(`submit_response answered ${res.status}`);
       const b = res.body;
-      saved.push({ name: r.name, normalized: [b.love_normalized!, b.duty_normalized!, b.honor_normalized!, b.reason_normalized!] });
+      saved.push({
+        name: r.name,
+        normalized: [b.love_normalized!, b.duty_normalized!, b.honor_normalized!, b.reason_normalized!],
+      });
     }
     savedUntil = new Date(Date.now() + 1000).toISOString().slice(0, 19);
   });
@@ -49,7 +52,9 @@ describe('/hehe CSV download', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^respondents-\d{4}-\d\d-\d\d\.csv$/);
     const text = (await readFile(await download.path())).toString('utf8');
-    await expect(page.locator('[data-csv-status="done"]').textContent()).resolves.toBe(`Saved ${NAMES.length} respondents as CSV.`);
+    await expect(page.locator('[data-csv-status="done"]').textContent()).resolves.toBe(
+      `Saved ${NAMES.length} respondents as CSV.`,
+    );
     await context.close();
 
     expect(text.startsWith(CSV_BOM)).toBe(true);
@@ -60,7 +65,9 @@ describe('/hehe CSV download', () => {
     );
     for (const [, time] of rows) {
       expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-      expect(time!.slice(0, 19) >= savedFrom && time!.slice(0, 19) <= savedUntil, `${time} within the saves`).toBe(true);
+      expect(time!.slice(0, 19) >= savedFrom && time!.slice(0, 19) <= savedUntil, `${time} within the saves`).toBe(
+        true,
+      );
     }
   });
 });

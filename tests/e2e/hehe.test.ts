@@ -4,7 +4,14 @@ import { HIGHLIGHT_DOT, RESPONDENT_DOT } from '../../src/charts/insights/scatter
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
-import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
+import {
+  canvasOf,
+  countPixels,
+  dotCentres,
+  spreadRespondents,
+  submitAll,
+  waitForDrawing,
+} from '../support/chromium/insights-page.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -55,7 +62,10 @@ async function countArcsDrawn(page: Page): Promise<void> {
 function arcsDrawn(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart^="relative"]')].map((c) => [c.dataset.chart!, Number(c.dataset.arcs ?? 0)]),
+      [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart^="relative"]')].map((c) => [
+        c.dataset.chart!,
+        Number(c.dataset.arcs ?? 0),
+      ]),
     ),
   );
 }
@@ -86,7 +96,14 @@ describe('/hehe', () => {
   it('answers a wrong password with "Incorrect password." and stays locked, by Enter and by Unlock', async () => {
     const { page, dialogs } = await openHehe(product.browser, product.app.url);
     const bodies: Promise<string>[] = [];
-    page.on('response', (res) => bodies.push(res.body().then((b) => b.toString('utf8'), () => '')));
+    page.on('response', (res) =>
+      bodies.push(
+        res.body().then(
+          (b) => b.toString('utf8'),
+          () => '',
+        ),
+      ),
+    );
     const field = page.getByPlaceholder('Enter secret password');
     await field.fill('not-the-password');
     await field.press('Enter');
@@ -113,7 +130,9 @@ describe('/hehe', () => {
     await page.getByRole('heading', { name: 'Welcome to Secret Insights' }).waitFor();
     expect(dialogs).toEqual([]);
     expect(page.url()).not.toContain(E2E_PASSWORD);
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(stored).not.toContain(E2E_PASSWORD);
     // A new visit starts locked again.
     await page.reload();
@@ -159,7 +178,9 @@ describe('/hehe', () => {
     await search.fill('mARIGOLD vANTA');
     await search.press('Enter');
     await poll(() => page.locator('[data-match-name]').allTextContents()).toEqual(['Marigold Vantablack']);
-    await poll(async () => (await countPixels(page, 'relative-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
+    await poll(async () => (await countPixels(page, 'relative-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(
+      20,
+    );
     const highlighted = await dotCentres(page, 'relative-overlay', HIGHLIGHT_DOT);
     expect(highlighted).toHaveLength(1);
     // The match lies over its own dot of the plot beneath, which was left as drawn.

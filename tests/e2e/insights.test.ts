@@ -13,7 +13,14 @@ import { DATA_STATUS } from '../../src/islands/data-status.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { seededRandom } from '../support/random-answers.ts';
-import { canvasOf, countPixels, dotCentres, spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
+import {
+  canvasOf,
+  countPixels,
+  dotCentres,
+  spreadRespondents,
+  submitAll,
+  waitForDrawing,
+} from '../support/chromium/insights-page.ts';
 import { collectConsoleErrors } from '../support/chromium/quiz-driver.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
@@ -57,7 +64,11 @@ describe('/insights', () => {
     const page = await product.browser.newPage();
     const errors = collectConsoleErrors(page);
     await page.route('**/rest/v1/rpc/insights', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"PGRST000","message":"down","details":null,"hint":null}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"code":"PGRST000","message":"down","details":null,"hint":null}',
+      }),
     );
     await page.goto(`${product.app.url}/insights`);
     await poll(() => errors.some((e) => e.includes('Error fetching insights data'))).toBe(true);
@@ -114,9 +125,9 @@ describe('/insights', () => {
       const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'heatmap');
       expect((await countPixels(page, 'heatmap')).painted).toBeGreaterThan(5000);
-      const rows = await page.locator('table tbody tr').evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))),
-      );
+      const rows = await page
+        .locator('table tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
       const expected = QUADRANT_PAIRS.map(([a, b]) => {
         const counts = { high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
         for (const r of respondents) counts[quadrantOf(scoreChoices(r.answers).normalized, a, b)] += 1;
@@ -124,7 +135,12 @@ describe('/insights', () => {
       });
       expect(rows).toEqual(expected);
       const headers = await page.locator('table tbody th').allTextContents();
-      expect(headers.map((h) => h.split(' (')[0])).toEqual(['Love / Honor', 'Love / Reason', 'Honor / Duty', 'Duty / Reason']);
+      expect(headers.map((h) => h.split(' (')[0])).toEqual([
+        'Love / Honor',
+        'Love / Reason',
+        'Honor / Duty',
+        'Duty / Reason',
+      ]);
       await page.context().close();
     });
 
@@ -132,11 +148,13 @@ describe('/insights', () => {
       const { page } = await openInsights(product.browser, product.app.url);
       await page.locator('[data-question="12"]').waitFor();
       for (const q of QUESTIONS) {
-        const shown = await page.locator(`[data-question="${q.id}"] ul li`).evaluateAll((lis) =>
-          lis.map((li) => [li.children[0]!.textContent, li.children[2]!.textContent]),
-        );
+        const shown = await page
+          .locator(`[data-question="${q.id}"] ul li`)
+          .evaluateAll((lis) => lis.map((li) => [li.children[0]!.textContent, li.children[2]!.textContent]));
         const expected = q.answers.map((a) => {
-          const n = respondents.filter((r) => r.answers.some((c) => c.question_id === q.id && c.answer_text === a.text)).length;
+          const n = respondents.filter((r) =>
+            r.answers.some((c) => c.question_id === q.id && c.answer_text === a.text),
+          ).length;
           return [a.text, formatPercent(n / respondents.length)];
         });
         expect(shown, `question ${q.id}`).toEqual(expected);

@@ -11,7 +11,7 @@ describe('an unknown address on a phone', () => {
   beforeEach(async () => ({ context, page } = await phonePage(product.browser)));
   afterEach(async () => context?.close());
 
-  it('gets the 404 page: status 404, the site\'s look, and a link home that leads to the quiz', async () => {
+  it("gets the 404 page: status 404, the site's look, and a link home that leads to the quiz", async () => {
     const errors = collectConsoleErrors(page);
     const res = await page.goto(`${product.app.url}/values/nobody/at/all?x=1`);
     expect(res?.status()).toBe(404);
@@ -25,7 +25,12 @@ describe('an unknown address on a phone', () => {
       page.evaluate(() => {
         const body = getComputedStyle(document.body);
         const heading = getComputedStyle(document.querySelector('h1')!);
-        return { background: body.backgroundColor, color: body.color, font: body.fontFamily, heading: heading.fontFamily };
+        return {
+          background: body.backgroundColor,
+          color: body.color,
+          font: body.fontFamily,
+          heading: heading.fontFamily,
+        };
       });
     const notFoundLook = await look();
     expect(await page.locator('header.site-header').isVisible()).toBe(true);
@@ -40,7 +45,7 @@ describe('an unknown address on a phone', () => {
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
   });
 
-  it('keeps the API\'s JSON errors under /rest', async () => {
+  it("keeps the API's JSON errors under /rest", async () => {
     const res = await page.goto(`${product.app.url}/rest/v1/rpc/no_such_function`);
     expect(res?.status()).toBe(404);
     expect(res?.headers()['content-type']).toMatch(/^application\/json/);

@@ -98,10 +98,16 @@ describe('overlays and the top-bar menu on "/"', () => {
   it('the results overlay holds the same essay text as Explain', async () => {
     await visitorOn(page).toResults(product.app.url);
     await page.getByRole('button', { name: 'What does this mean?' }).click();
-    const understanding = await page.getByRole('dialog', { name: 'Understanding Your Chart' }).locator('[data-essays]').innerHTML();
+    const understanding = await page
+      .getByRole('dialog', { name: 'Understanding Your Chart' })
+      .locator('[data-essays]')
+      .innerHTML();
     await page.keyboard.press('Escape');
     await openFromMenu(page, 'Explain');
-    const explain = await page.getByRole('dialog', { name: 'understand the values.' }).locator('[data-essays]').innerHTML();
+    const explain = await page
+      .getByRole('dialog', { name: 'understand the values.' })
+      .locator('[data-essays]')
+      .innerHTML();
     expect(understanding.length).toBeGreaterThan(1000);
     expect(understanding).toBe(explain);
   });
@@ -148,7 +154,9 @@ describe('overlays and the top-bar menu on "/"', () => {
       expect(await page.locator('#quiz-question').isVisible()).toBe(true);
 
       const menu = page.getByRole('navigation', { name: 'Main' });
-      await (entry === 'Home' ? menu.getByRole('link', { name: 'Home' }) : menu.getByRole('button', { name: 'Start over' })).click();
+      await (
+        entry === 'Home' ? menu.getByRole('link', { name: 'Home' }) : menu.getByRole('button', { name: 'Start over' })
+      ).click();
 
       await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
@@ -185,7 +193,9 @@ describe('overlays and the top-bar menu on "/"', () => {
       await page.locator('#site-menu').waitFor({ state: 'visible' });
       // Bottom left of the screen, well away from the menu that folds out top right.
       const outside = { x: 12, y: PHONE.height - 12 };
-      expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('nav') ?? null, outside)).toBeNull();
+      expect(
+        await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('nav') ?? null, outside),
+      ).toBeNull();
       await page.mouse.click(outside.x, outside.y);
       await page.locator('#site-menu').waitFor({ state: 'hidden' });
       expect(await page.getByRole('button', { name: 'Menu', exact: true }).getAttribute('aria-expanded')).toBe('false');

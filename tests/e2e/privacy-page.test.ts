@@ -36,7 +36,7 @@ describe('/privacy', () => {
     expect(scripts, from).toEqual([]);
   }
 
-  it('is linked beside the name screen\'s note, saying who sees the name and where', async () => {
+  it("is linked beside the name screen's note, saying who sees the name and where", async () => {
     await visitorOn(page).openQuiz(product.app.url);
     await visitorOn(page).start();
     const note = page.locator('#quiz-name-note');
@@ -54,7 +54,10 @@ describe('/privacy', () => {
   it('is linked from the footer of the pages that have one', async () => {
     for (const path of ['/insights', '/figures', '/values', '/no-such-page', '/privacy']) {
       await page.goto(`${product.app.url}${path}`);
-      await page.locator('footer.site-footer').getByRole('link', { name: 'What the site keeps, and how to take it back.' }).click();
+      await page
+        .locator('footer.site-footer')
+        .getByRole('link', { name: 'What the site keeps, and how to take it back.' })
+        .click();
       await expectPrivacyPage(path);
     }
   });

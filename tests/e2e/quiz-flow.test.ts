@@ -23,7 +23,7 @@ describe('the quiz on "/"', () => {
     return page;
   }
 
-  it('with a name: shows the core\'s percentages and stores one row with that name and those totals', async () => {
+  it("with a name: shows the core's percentages and stores one row with that name and those totals", async () => {
     const before = await responseCount(product.app);
     const page = await open();
     const errors = collectConsoleErrors(page);
@@ -34,7 +34,9 @@ describe('the quiz on "/"', () => {
 
     expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
-    expect((await storedRespondents(product.app)).filter((r) => r.name === 'Ada')).toEqual([{ name: 'Ada', raw: totalsFor(PATH_A) }]);
+    expect((await storedRespondents(product.app)).filter((r) => r.name === 'Ada')).toEqual([
+      { name: 'Ada', raw: totalsFor(PATH_A) },
+    ]);
     expect(errors.filter((e) => e.startsWith('Error saving final scores'))).toEqual([]);
 
     // "What does this mean?" opens "Understanding Your Chart"; focus comes back when it closes.
@@ -59,7 +61,9 @@ describe('the quiz on "/"', () => {
     const shownAsDrawn = (selector: string) =>
       page.evaluate((selector) => {
         const el = document.querySelector<HTMLElement & { drawnAhead?: boolean }>(`main ${selector}`);
-        return el?.drawnAhead === true && el.checkVisibility({ visibilityProperty: true }) && el.closest('[inert]') === null;
+        return (
+          el?.drawnAhead === true && el.checkVisibility({ visibilityProperty: true }) && el.closest('[inert]') === null
+        );
       }, selector);
 
     await expect.poll(() => hiddenAhead('#quiz-name'), POLL).toBe(true);
@@ -112,7 +116,9 @@ describe('the quiz on "/"', () => {
     await expect.poll(colours, POLL).toBeGreaterThan(8);
     const count = await responseCount(product.app);
     const responses = `${count} ${count === 1 ? 'response' : 'responses'}`;
-    expect(await canvas.getAttribute('aria-label')).toMatch(new RegExp(`^Your values against the average of ${responses}\\.`));
+    expect(await canvas.getAttribute('aria-label')).toMatch(
+      new RegExp(`^Your values against the average of ${responses}\\.`),
+    );
   });
 
   it('Back on question 2 subtracts the answer given, so the results are those of the answers kept', async () => {

@@ -7,7 +7,7 @@ import { useProduct } from '../support/chromium/product.ts';
 import { POLL, pendingCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
-describe('the browser\'s history is the quiz\'s history (phone)', () => {
+describe("the browser's history is the quiz's history (phone)", () => {
   const product = useProduct();
   const contexts: BrowserContext[] = [];
 
@@ -87,7 +87,7 @@ describe('the browser\'s history is the quiz\'s history (phone)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the on-screen Back and the browser\'s walk the same entries, down to the intro, never off the site', async () => {
+  it("the on-screen Back and the browser's walk the same entries, down to the intro, never off the site", async () => {
     const page = await open();
     await visitorOn(page).startWithName(TEST_MODE_NAME);
     await visitorOn(page).answer(PATH_A.slice(0, 3));

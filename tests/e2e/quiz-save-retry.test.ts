@@ -13,7 +13,6 @@ import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visit
 
 const SUBMIT_ROUTE = '**/rest/v1/rpc/submit_response';
 
-
 /** Submit calls the page makes from now on, by outcome. */
 function watchSubmits(page: Page): { sent: number; ok: number } {
   const seen = { sent: 0, ok: 0 };

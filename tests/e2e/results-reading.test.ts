@@ -31,7 +31,9 @@ function pathsBesideFigures(count: number): { path: number[]; figure: string }[]
   for (let tries = 0; tries < 500_000 && found.length < count; tries++) {
     const path = QUESTIONS.map((q) => Math.floor(random() * q.answers.length));
     const dot = resultPosition(totalsFor(path));
-    const beside = figures.find((f) => dot.x - f.at.x > 0.08 && dot.x - f.at.x < 0.14 && Math.abs(dot.y - f.at.y) < 0.01);
+    const beside = figures.find(
+      (f) => dot.x - f.at.x > 0.08 && dot.x - f.at.x < 0.14 && Math.abs(dot.y - f.at.y) < 0.01,
+    );
     if (beside && !found.some((p) => p.figure === beside.name)) found.push({ path, figure: beside.name });
   }
   if (found.length < count) throw new Error('no answers place the dot beside a figure');
@@ -54,7 +56,9 @@ async function readableTexts(page: Page): Promise<string[]> {
       ['aria-label', 'alt', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? '').filter(Boolean),
     );
     // textContent of the copy reads hidden captions (the table's) as well.
-    const blocks = [...copy.querySelectorAll('h1, h2, h3, p, li, figcaption, caption, th, td, label, button, a')].map((el) => el.textContent ?? '');
+    const blocks = [...copy.querySelectorAll('h1, h2, h3, p, li, figcaption, caption, th, td, label, button, a')].map(
+      (el) => el.textContent ?? '',
+    );
     return [...blocks, ...texts];
   });
 }
@@ -66,7 +70,10 @@ describe('reading the results', () => {
 
   beforeAll(async () => {
     for (const path of EARLIER) {
-      const answers = path.map((a, q) => ({ question_id: QUESTIONS[q]!.id, answer_text: QUESTIONS[q]!.answers[a]!.text }));
+      const answers = path.map((a, q) => ({
+        question_id: QUESTIONS[q]!.id,
+        answer_text: QUESTIONS[q]!.answers[a]!.text,
+      }));
       const res = await product.app.rpc('submit_response', { submission_id: crypto.randomUUID(), name: null, answers });
       expect(res.status).toBe(200);
     }
@@ -107,7 +114,7 @@ describe('reading the results', () => {
     expect(caption).toContain('do not add up to 100 %');
   });
 
-  it("names the person on a shared result in every heading, caption, label and table, and never calls them \"you\"", async () => {
+  it('names the person on a shared result in every heading, caption, label and table, and never calls them "you"', async () => {
     await page.goto(`${product.app.url}/?r=${CODE_B}&n=Bea`);
     await page.getByRole('heading', { level: 1, name: 'Bea’s map' }).waitFor();
     const compare = page.getByRole('region', { name: 'How Does Bea Compare?' });
@@ -118,11 +125,15 @@ describe('reading the results', () => {
     const texts = await readableTexts(page);
     const saysYou = texts.filter((t) => /\byou(r|rs|rself)?\b/i.test(t));
     expect(saysYou).toEqual([]);
-    expect(await compare.locator('figcaption').innerText()).toMatch(/^Bright bars: Bea\. Dark bars: the average of \d+ responses\./);
+    expect(await compare.locator('figcaption').innerText()).toMatch(
+      /^Bright bars: Bea\. Dark bars: the average of \d+ responses\./,
+    );
     expect(await compare.locator('canvas').getAttribute('aria-label')).toMatch(/^Bea’s values against the average/);
     expect(await page.getByRole('list', { name: 'Bea’s values' }).count()).toBe(1);
     expect(await page.locator('[data-share]').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('region', { name: 'How others answered' }).getByRole('listitem').first().innerText()).toMatch(/answered the same as Bea\.$/);
+    expect(
+      await page.getByRole('region', { name: 'How others answered' }).getByRole('listitem').first().innerText(),
+    ).toMatch(/answered the same as Bea\.$/);
     // The visitor's own earlier results have no place beside someone else's map.
     expect(await page.getByRole('region', { name: 'Your map over time' }).count()).toBe(0);
 
@@ -176,24 +187,44 @@ describe('reading the results', () => {
     const chart = page.locator('canvas[data-chart="result"]');
     await expect.poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL).toBe(2);
     await page.getByRole('checkbox', { name: 'Show figures from literature' }).check();
-    await expect.poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL).toBeGreaterThan(5);
+    await expect
+      .poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL)
+      .toBeGreaterThan(5);
     const { labels, guarded } = await chart.evaluate((c) => ({
-      labels: JSON.parse(c.dataset.labels ?? '[]') as { text: string; left: number; top: number; right: number; bottom: number }[],
+      labels: JSON.parse(c.dataset.labels ?? '[]') as {
+        text: string;
+        left: number;
+        top: number;
+        right: number;
+        bottom: number;
+      }[],
       guarded: JSON.parse(c.dataset.guarded ?? '[]') as { px: number; py: number; radius: number }[],
     }));
     expect(labels.map((l) => l.text).slice(0, 2)).toEqual(['Sam', 'Bea']);
     expect(guarded).toHaveLength(2);
     // The marks are where the pixels say: the visitor's white dot, the friend's triangle in its colour.
     const colourAt = (x: number, y: number) =>
-      chart.evaluate((c: HTMLCanvasElement, { x, y }) => {
-        const scale = c.width / c.getBoundingClientRect().width;
-        return [...c.getContext('2d')!.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data].slice(0, 3);
-      }, { x, y });
+      chart.evaluate(
+        (c: HTMLCanvasElement, { x, y }) => {
+          const scale = c.width / c.getBoundingClientRect().width;
+          return [...c.getContext('2d')!.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data].slice(
+            0,
+            3,
+          );
+        },
+        { x, y },
+      );
     expect(await colourAt(guarded[0]!.px, guarded[0]!.py)).toEqual([255, 255, 255]);
     expect(await colourAt(guarded[1]!.px, guarded[1]!.py + 3)).toEqual([0xf2, 0xb3, 0x6b]);
     const covering = labels.flatMap((l) =>
       guarded
-        .filter((g) => l.left < g.px + g.radius && l.right > g.px - g.radius && l.top < g.py + g.radius && l.bottom > g.py - g.radius)
+        .filter(
+          (g) =>
+            l.left < g.px + g.radius &&
+            l.right > g.px - g.radius &&
+            l.top < g.py + g.radius &&
+            l.bottom > g.py - g.radius,
+        )
         .map((g) => `${l.text} over the mark at ${Math.round(g.px)},${Math.round(g.py)}`),
     );
     expect(covering).toEqual([]);
@@ -209,22 +240,37 @@ describe('reading the results', () => {
       const chart = page.locator('canvas[data-chart="result"]');
       await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled(), POLL).toBe(true);
       await page.getByRole('checkbox', { name: 'Show figures from literature' }).check();
-      await expect.poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL).toBeGreaterThan(5);
+      await expect
+        .poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL)
+        .toBeGreaterThan(5);
 
       // The visitor's dot as drawn: the one white disc on the chart.
       const [dot, ...others] = await dotCentres(page, 'result', '#ffffff');
       expect(others).toEqual([]);
-      const boxes = await chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]') as { text: string; left: number; top: number; right: number; bottom: number }[]);
+      const boxes = await chart.evaluate(
+        (c) =>
+          JSON.parse(c.dataset.labels ?? '[]') as {
+            text: string;
+            left: number;
+            top: number;
+            right: number;
+            bottom: number;
+          }[],
+      );
       // The dot's radius with its ring (9 + 2), in CSS pixels.
       const RING = 11;
-      const covering = boxes.filter((b) => b.left < dot!.x + RING && b.right > dot!.x - RING && b.top < dot!.y + RING && b.bottom > dot!.y - RING);
+      const covering = boxes.filter(
+        (b) => b.left < dot!.x + RING && b.right > dot!.x - RING && b.top < dot!.y + RING && b.bottom > dot!.y - RING,
+      );
       expect(covering).toEqual([]);
 
       // And its pixels: white all over its inner disc, no letter or outline painted on it.
       const covered = await chart.evaluate((c: HTMLCanvasElement, { x, y }) => {
         const scale = c.width / c.getBoundingClientRect().width;
         const r = 7 * scale;
-        const { data } = c.getContext('2d')!.getImageData(Math.round(x * scale - r), Math.round(y * scale - r), Math.round(2 * r), Math.round(2 * r));
+        const { data } = c
+          .getContext('2d')!
+          .getImageData(Math.round(x * scale - r), Math.round(y * scale - r), Math.round(2 * r), Math.round(2 * r));
         let notWhite = 0;
         const side = Math.round(2 * r);
         for (let j = 0; j < side; j++) {

@@ -34,7 +34,11 @@ describe('npm start serves the product on its embedded database', () => {
   });
 
   it('keeps the data when the server stops and starts again', async () => {
-    const saved = await product.app.rpc('submit_response', { submission_id: crypto.randomUUID(), name: 'Restart', answers: nthChoices(1) });
+    const saved = await product.app.rpc('submit_response', {
+      submission_id: crypto.randomUUID(),
+      name: 'Restart',
+      answers: nthChoices(1),
+    });
     expect(saved.status).toBe(200);
     const before = await product.app.rpc<{ count: number; love: number | null }>('response_stats');
     expect(before.body.count).toBe(1);

@@ -35,7 +35,8 @@ function pageFaults(page: Page): string[] {
   return faults;
 }
 
-const keptIn = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as Kept[], TRAIL_KEY);
+const keptIn = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as Kept[], TRAIL_KEY);
 
 async function takeQuiz(context: BrowserContext, url: string, name: string, path: readonly number[]): Promise<Page> {
   // A new tab starts a new quiz; localStorage is the browser's, shared by its tabs.
@@ -54,7 +55,9 @@ describe("a shared result's page", () => {
   beforeAll(async () => {
     context = await product.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.effectiveDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP: ${e.effectiveDirective} ${e.blockedURI}`),
+      );
     });
   });
   afterAll(async () => context?.close());
@@ -73,7 +76,11 @@ describe("a shared result's page", () => {
       leaningOf(resultPosition(totalsFor(PATH_B))),
     );
     // The comparison with everyone else is there, as on "/" (no one else has answered here yet).
-    await page.getByRole('region', { name: 'How Does Rhea Compare?' }).getByText(/no one else has answered yet/i).first().waitFor();
+    await page
+      .getByRole('region', { name: 'How Does Rhea Compare?' })
+      .getByText(/no one else has answered yet/i)
+      .first()
+      .waitFor();
 
     // Straight to the name screen, as from "/".
     await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
@@ -123,7 +130,10 @@ describe('your map over time', () => {
     // A damaged entry and a foreign one beside the real result are ignored.
     await first.evaluate((key) => {
       const kept = JSON.parse(localStorage.getItem(key) ?? '[]');
-      kept.push({ id: 'x', date: 'soon', code: '99' }, { id: '00000000-0000-4000-8000-000000000009', date: '2020-01-01T00:00:00Z', code: '4444' });
+      kept.push(
+        { id: 'x', date: 'soon', code: '99' },
+        { id: '00000000-0000-4000-8000-000000000009', date: '2020-01-01T00:00:00Z', code: '4444' },
+      );
       localStorage.setItem(key, JSON.stringify(kept));
     }, TRAIL_KEY);
     const [firstKept] = await keptIn(first);
@@ -133,7 +143,9 @@ describe('your map over time', () => {
     await trail.waitFor();
     const now = new Date();
     const earlier = { id: firstKept!.id, date: new Date(firstKept!.date), position: resultPosition(totalsFor(PATH_A)) };
-    expect(await trail.getByText(/^Since /).innerText()).toBe(movementSentence(earlier, resultPosition(totalsFor(PATH_B)), now));
+    expect(await trail.getByText(/^Since /).innerText()).toBe(
+      movementSentence(earlier, resultPosition(totalsFor(PATH_B)), now),
+    );
 
     // Off by default; the toggle is reached and switched by keyboard.
     const toggle = trail.getByRole('checkbox', { name: 'Show my earlier results on the chart' });
@@ -145,8 +157,12 @@ describe('your map over time', () => {
     expect(await toggle.isChecked()).toBe(true);
     const list = trail.getByRole('list', { name: 'Your earlier results' });
     expect(await list.getByRole('listitem').allInnerTexts()).toEqual([describePastResult(earlier, now)]);
-    await expect.poll(() => chart.getAttribute('aria-label'), POLL).toContain('Earlier results shown as faint dated dots');
-    const { violations } = await new AxeBuilder({ page: second }).include('[aria-labelledby="quiz-trail-title"]').analyze();
+    await expect
+      .poll(() => chart.getAttribute('aria-label'), POLL)
+      .toContain('Earlier results shown as faint dated dots');
+    const { violations } = await new AxeBuilder({ page: second })
+      .include('[aria-labelledby="quiz-trail-title"]')
+      .analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
     await expectNoSeriousAxeViolations(second, 'results with the trail shown');
     await second.screenshot({ path: process.env.TRAIL_SCREENSHOT ?? '/tmp/map-trail-results.png', fullPage: false });

@@ -30,7 +30,9 @@ const PAGES: { path: string; current: string | null }[] = [
 async function siteLinks(page: Page): Promise<string[][]> {
   const nav = page.getByRole('navigation', { name: 'Site' });
   await nav.waitFor();
-  return nav.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
+  return nav
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
 }
 
 describe('the site navigation', () => {
@@ -38,7 +40,12 @@ describe('the site navigation', () => {
   let context: BrowserContext;
   let page: Page;
   beforeEach(async () => {
-    context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    context = await product.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
     page = await context.newPage();
   });
   afterEach(async () => context?.close());
@@ -47,7 +54,10 @@ describe('the site navigation', () => {
     for (const { path, current } of PAGES) {
       await page.goto(`${product.app.url}${path}`);
       expect(await siteLinks(page), path).toEqual(SITE_LINKS);
-      const marked = await page.getByRole('navigation', { name: 'Site' }).locator('[aria-current="page"]').allInnerTexts();
+      const marked = await page
+        .getByRole('navigation', { name: 'Site' })
+        .locator('[aria-current="page"]')
+        .allInnerTexts();
       expect(marked, path).toEqual(current ? [current] : []);
       // On a phone the header wraps rather than scrolling the page sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);

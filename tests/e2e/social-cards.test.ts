@@ -63,9 +63,12 @@ describe('social cards in the built site', () => {
     expect(cardOf('figures.html')).toBe('/cards/figures.png');
     const essays = pages.filter((p) => p.startsWith('values/'));
     expect(essays).toHaveLength(4);
-    for (const essay of essays) expect(cardOf(essay)).toBe(`/cards/values-${essay.slice('values/'.length, -'.html'.length)}.png`);
+    for (const essay of essays)
+      expect(cardOf(essay)).toBe(`/cards/values-${essay.slice('values/'.length, -'.html'.length)}.png`);
     // Different pictures, not one picture under different names.
-    const files = new Set(['index.html', 'figures.html', ...essays].map((p) => readFileSync(join(siteDir, cardOf(p))).toString('base64')));
+    const files = new Set(
+      ['index.html', 'figures.html', ...essays].map((p) => readFileSync(join(siteDir, cardOf(p))).toString('base64')),
+    );
     expect(files.size).toBe(6);
   });
 
@@ -81,7 +84,13 @@ describe('social cards in the built site', () => {
     // No name: past the leaning, every cell's card says the same words, so nothing of whoever shared it is there.
     const words = MAP_CELLS.map((cell) => {
       const meta = metas.get(`r/${cellSlug(cell)}.html`)!;
-      return [meta['og:title'], meta['og:description'], meta['og:image:alt'], meta['twitter:title'], meta['twitter:description']]
+      return [
+        meta['og:title'],
+        meta['og:description'],
+        meta['og:image:alt'],
+        meta['twitter:title'],
+        meta['twitter:description'],
+      ]
         .map((text) => text?.replaceAll(leaningOf(cellCentre(cell)), '<leaning>').replaceAll(cellSlug(cell), '<cell>'))
         .join('\n');
     });

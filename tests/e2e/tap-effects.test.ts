@@ -73,7 +73,12 @@ describe('a tap shows what it asked for within 100 ms at 4x CPU', () => {
       const page = await slowPhone(product.browser);
       await visitorOn(page).openQuiz(`${product.app.url}/`);
       await page.waitForTimeout(500);
-      references.push(await timedTap(page, page.getByRole('button', { name: 'Menu' }), { selector: '#site-menu button', text: 'about.' }));
+      references.push(
+        await timedTap(page, page.getByRole('button', { name: 'Menu' }), {
+          selector: '#site-menu button',
+          text: 'about.',
+        }),
+      );
       const about = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'about.', exact: true });
       // A visitor reads the menu before choosing.
       await page.waitForTimeout(500);
@@ -81,7 +86,9 @@ describe('a tap shows what it asked for within 100 ms at 4x CPU', () => {
       await page.context().close();
     }
     const limit = allowed(median(references), QUICK_TAP_MS);
-    expect(median(times), `About shown after ${ms(times)}, the menu after ${ms(references)}`).toBeLessThanOrEqual(limit);
+    expect(median(times), `About shown after ${ms(times)}, the menu after ${ms(references)}`).toBeLessThanOrEqual(
+      limit,
+    );
   });
 
   it('the 12th answer shows "Your Results" with the four percentages', { timeout: TIMEOUT }, async () => {
@@ -102,7 +109,9 @@ describe('a tap shows what it asked for within 100 ms at 4x CPU', () => {
       await visitorOn(page).onQuestion(last - 1);
       await page.waitForTimeout(500);
       const next = { selector: '#quiz-question', text: QUESTIONS[last]!.text };
-      references.push(await timedTap(page, page.getByRole('button', { name: answerText(last - 1, 0), exact: true }), next));
+      references.push(
+        await timedTap(page, page.getByRole('button', { name: answerText(last - 1, 0), exact: true }), next),
+      );
       await visitorOn(page).onQuestion(last);
       await page.waitForTimeout(500);
       const answer = page.getByRole('button', { name: answerText(last, 0), exact: true });
@@ -115,6 +124,9 @@ describe('a tap shows what it asked for within 100 ms at 4x CPU', () => {
       await page.context().close();
     }
     const limit = allowed(median(references), QUICK_TAP_MS);
-    expect(median(times), `results shown after ${ms(times)}, the 12th question after ${ms(references)}`).toBeLessThanOrEqual(limit);
+    expect(
+      median(times),
+      `results shown after ${ms(times)}, the 12th question after ${ms(references)}`,
+    ).toBeLessThanOrEqual(limit);
   });
 });

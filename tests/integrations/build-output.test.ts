@@ -28,8 +28,14 @@ describe('the build writes _headers for static hosts', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("unites every page's policy, adds frame-ancestors, and rules for assets and pages", async () => {
-    writeFileSync(join(dir, 'index.html'), page("default-src 'self'; script-src 'self' 'sha256-A='; style-src 'self' 'sha256-S='"));
-    writeFileSync(join(dir, 'values', 'love.html'), page("default-src 'self'; script-src 'self' 'sha256-B='; style-src 'self'"));
+    writeFileSync(
+      join(dir, 'index.html'),
+      page("default-src 'self'; script-src 'self' 'sha256-A='; style-src 'self' 'sha256-S='"),
+    );
+    writeFileSync(
+      join(dir, 'values', 'love.html'),
+      page("default-src 'self'; script-src 'self' 'sha256-B='; style-src 'self'"),
+    );
     writeFileSync(join(dir, '404.html'), page("default-src 'self'; script-src 'self' 'sha256-A='; style-src 'self'"));
     expect(await writeHeadersFile(dir)).toBe(3);
     const rules = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));

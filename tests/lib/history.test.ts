@@ -107,7 +107,10 @@ function question(picks: number[], name = 'Ada'): QuizProgress {
 
 /** A friend's result, as a link carries it. */
 function friendOf(picks: number[], name: string | null): NamedResult {
-  return { answers: question(picks).answers.map(({ questionId, answerText, scores }) => ({ questionId, answerText, scores })), name };
+  return {
+    answers: question(picks).answers.map(({ questionId, answerText, scores }) => ({ questionId, answerText, scores })),
+    name,
+  };
 }
 
 function finished(picks: number[]): QuizProgress {
@@ -167,7 +170,7 @@ describe('the quiz history', () => {
     expect(tab.steps()[3]).toEqual({ progress: question([2]), back: true });
   });
 
-  it('Back undoes the last answer, the browser\'s and the on-screen one alike', () => {
+  it("Back undoes the last answer, the browser's and the on-screen one alike", () => {
     const quiz = plainQuiz();
     history = open(quiz);
     for (const p of [NAME, question([]), question([0]), question([0, 1]), question([0, 1, 2])]) quiz.$progress.set(p);
@@ -272,9 +275,18 @@ describe('the quiz history', () => {
     history = open(quiz);
     quiz.$progress.set(NAME);
     quiz.$progress.set(finished(ALL));
-    expect(tab.steps().map((s) => s.progress?.screen)).toEqual(['intro', 'name', 'question', ...ALL.slice(1).map(() => 'question'), 'results']);
+    expect(tab.steps().map((s) => s.progress?.screen)).toEqual([
+      'intro',
+      'name',
+      'question',
+      ...ALL.slice(1).map(() => 'question'),
+      'results',
+    ]);
 
-    tab.entries[tab.index]!.state = { quiz: { ...finished(ALL), screen: 'results', name: 'Ada', submissionId: 'not-a-uuid' }, back: true };
+    tab.entries[tab.index]!.state = {
+      quiz: { ...finished(ALL), screen: 'results', name: 'Ada', submissionId: 'not-a-uuid' },
+      back: true,
+    };
     tab.go(-1);
     tab.go(1);
     expect(quiz.$progress.get()).toEqual(START);

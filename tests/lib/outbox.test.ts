@@ -87,7 +87,7 @@ describe('the submission outbox', () => {
 });
 
 describe('sending the outbox', () => {
-  it('sends what the outbox holds without adding to it, logs the spec\'s message on failure, and sends it once on retry', async () => {
+  it("sends what the outbox holds without adding to it, logs the spec's message on failure, and sends it once on retry", async () => {
     outbox.addPending(submission(ID_1));
     api.failSubmit = true;
     expect(await outbox.sendKept(submission(ID_1))).toBe('unreachable');

@@ -77,7 +77,10 @@ describe('the quiz progress kept for the session', () => {
       ['a name longer than the database takes', (s) => (s.name = 'x'.repeat(51))],
       ['an untrimmed name', (s) => (s.name = ' Ada')],
       ['answers that are not a list', (s) => (s.answers = 'all')],
-      ['an answer that is not on its question', (s) => ((s.answers as { answerText: string }[])[1]!.answerText = 'Maybe')],
+      [
+        'an answer that is not on its question',
+        (s) => ((s.answers as { answerText: string }[])[1]!.answerText = 'Maybe'),
+      ],
       ['answers out of order', (s) => (s.answers as unknown[]).reverse()],
       ['an answer of another question', (s) => ((s.answers as { questionId: number }[])[0]!.questionId = 999)],
       ['negative seconds', (s) => ((s.answers as { seconds: number }[])[0]!.seconds = -1)],
@@ -102,7 +105,10 @@ describe('the quiz progress kept for the session', () => {
   });
 
   it('stored scores are never read: they come from the core', () => {
-    const tampered = { ...session.toSaved(MIDWAY), answers: MIDWAY.answers.map((a) => ({ ...a, scores: { love: 99 } })) };
+    const tampered = {
+      ...session.toSaved(MIDWAY),
+      answers: MIDWAY.answers.map((a) => ({ ...a, scores: { love: 99 } })),
+    };
     expect(session.readProgress(tampered)).toEqual(MIDWAY);
   });
 
@@ -121,11 +127,15 @@ describe('the quiz progress kept for the session', () => {
   });
 });
 
-describe("the friend a quiz is compared with, kept for the session", () => {
+describe('the friend a quiz is compared with, kept for the session', () => {
   const FRIEND_KEY = 'myc.quiz-friend.v1';
   const FRIEND = {
     name: 'Rhea',
-    answers: answers([4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 3]).map(({ questionId, answerText, scores }) => ({ questionId, answerText, scores })),
+    answers: answers([4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 3]).map(({ questionId, answerText, scores }) => ({
+      questionId,
+      answerText,
+      scores,
+    })),
   };
 
   /** What readFriendSession makes of the stored friend after `change`. */

@@ -51,9 +51,13 @@ describe('share link codes', () => {
   it("builds an address on the page of the result's cell, with the code in ?r=", () => {
     // All first answers: Love 11/19 - Duty 12/17 = -0.127 (row 3 of 0..7 from Duty up),
     // Reason 2/15 - Honor 4/14 = -0.152 (column 3 from Honor right).
-    expect(shareUrl('https://example.org', decodeShareCode('000000000000')!)).toBe('https://example.org/r/3-3?r=000000000000');
+    expect(shareUrl('https://example.org', decodeShareCode('000000000000')!)).toBe(
+      'https://example.org/r/3-3?r=000000000000',
+    );
     // Love 3.5/19 - Duty 8/17 = -0.286 (row 2); Reason 9/15 - Honor 4.5/14 = 0.279 (column 5).
-    expect(shareUrl('https://example.org', decodeShareCode('012340123401')!)).toBe('https://example.org/r/5-2?r=012340123401');
+    expect(shareUrl('https://example.org', decodeShareCode('012340123401')!)).toBe(
+      'https://example.org/r/5-2?r=012340123401',
+    );
   });
 
   it("puts every answer set's dot within 0.125 of its cell's centre on each axis", () => {
@@ -77,13 +81,24 @@ describe('share links with names and comparisons', () => {
   const ORIGIN = 'https://example.org';
   const mine = decodeShareCode('012340123401')!;
   const theirs = decodeShareCode(LAST.join(''))!;
-  const texts = (r: { answers: readonly { answerText: string }[] } | null | undefined) => r?.answers.map((a) => a.answerText);
+  const texts = (r: { answers: readonly { answerText: string }[] } | null | undefined) =>
+    r?.answers.map((a) => a.answerText);
   const read = (href: string) => readShareLink(new URL(href).search);
   /** An address made by hand, the way someone editing a link would. */
   const tampered = (query: string) => readShareLink(query);
 
   it('round-trip a result with a first name, whatever characters it holds', () => {
-    for (const name of ['Rhea', 'Zoë Ångström', 'Ana María', 'José & Co = 100% #1 + ?', 'Łucja-Ōno', '李白', 'Rhea 👩‍💻', 'x'.repeat(SHARE_NAME_MAX_LENGTH), '🙂'.repeat(SHARE_NAME_MAX_LENGTH)]) {
+    for (const name of [
+      'Rhea',
+      'Zoë Ångström',
+      'Ana María',
+      'José & Co = 100% #1 + ?',
+      'Łucja-Ōno',
+      '李白',
+      'Rhea 👩‍💻',
+      'x'.repeat(SHARE_NAME_MAX_LENGTH),
+      '🙂'.repeat(SHARE_NAME_MAX_LENGTH),
+    ]) {
       const link = read(shareUrl(ORIGIN, mine, { name }));
       expect(link?.sharer.name, name).toBe(name);
       expect(texts(link?.sharer)).toEqual(mine.map((a) => a.answerText));
@@ -123,7 +138,9 @@ describe('share links with names and comparisons', () => {
     expect(shareNameProblem('Rhea\u0000')).toMatch(/control characters/);
     expect(shareNameProblem('Rhea\u202Egnp.exe')).toMatch(/control characters/);
     expect(() => shareUrl(ORIGIN, mine, { name: 'a>b' })).toThrow(/< or >/);
-    expect(() => shareUrl(ORIGIN, mine, { friend: { answers: theirs, name: 'y'.repeat(41) } })).toThrow(/40 characters/);
+    expect(() => shareUrl(ORIGIN, mine, { friend: { answers: theirs, name: 'y'.repeat(41) } })).toThrow(
+      /40 characters/,
+    );
     expect(() => shareUrl(ORIGIN, mine.slice(1), { name: 'Rhea' })).toThrow(/12 answers/);
   });
 
@@ -137,7 +154,17 @@ describe('share links with names and comparisons', () => {
 
   it('drop a tampered name but keep the result', () => {
     const long = 'x'.repeat(SHARE_NAME_MAX_LENGTH + 1);
-    for (const name of ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%3Cb%3E', 'Rhea%3E', long, '%E0%A4%A', '%FF', '%C3', 'Rh%00ea', '%E2%80%AEaehR']) {
+    for (const name of [
+      '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '%3Cb%3E',
+      'Rhea%3E',
+      long,
+      '%E0%A4%A',
+      '%FF',
+      '%C3',
+      'Rh%00ea',
+      '%E2%80%AEaehR',
+    ]) {
       const link = tampered(`?r=012340123401&n=${name}`);
       expect(texts(link?.sharer), name).toEqual(mine.map((a) => a.answerText));
       expect(link?.sharer.name, name).toBeNull();

@@ -8,7 +8,9 @@ describe('siteUrl', () => {
   });
 
   it('requires it of a hosted build, naming it', () => {
-    expect(() => siteUrl(undefined, true)).toThrow(/^SITE_URL is missing: the Supabase variables make this a hosted build/);
+    expect(() => siteUrl(undefined, true)).toThrow(
+      /^SITE_URL is missing: the Supabase variables make this a hosted build/,
+    );
     expect(() => siteUrl('', true)).toThrow(/^SITE_URL is missing/);
   });
 
@@ -18,6 +20,8 @@ describe('siteUrl', () => {
     expect(() => siteUrl('contradictions.example.org', true)).toThrow(
       'SITE_URL must be an absolute address such as https://contradictions.example.org, not "contradictions.example.org"',
     );
-    expect(() => siteUrl('ftp://example.org', false)).toThrow('SITE_URL must be an http or https address, not "ftp://example.org"');
+    expect(() => siteUrl('ftp://example.org', false)).toThrow(
+      'SITE_URL must be an http or https address, not "ftp://example.org"',
+    );
   });
 });

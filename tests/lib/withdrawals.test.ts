@@ -62,7 +62,12 @@ afterEach(() => {
 });
 
 const save = () =>
-  outbox.save({ submission_id: ID, name: null, answers: [{ question_id: 1, answer_text: 'Agree' }], withdrawal_secret: SECRET });
+  outbox.save({
+    submission_id: ID,
+    name: null,
+    answers: [{ question_id: 1, answer_text: 'Agree' }],
+    withdrawal_secret: SECRET,
+  });
 
 describe('the removal outbox', () => {
   it('removes a stored result with its secret, and keeps nothing once the backend has answered', async () => {
@@ -118,7 +123,10 @@ describe('the removal outbox', () => {
   });
 
   it('ignores malformed entries in storage', async () => {
-    localStorage.setItem(KEY, JSON.stringify([{ submission_id: 'x', secret: SECRET }, { submission_id: ID, secret: 'short' }, 7]));
+    localStorage.setItem(
+      KEY,
+      JSON.stringify([{ submission_id: 'x', secret: SECRET }, { submission_id: ID, secret: 'short' }, 7]),
+    );
     expect(withdrawals.readWithdrawals()).toEqual([]);
     expect(await withdrawals.sendWithdrawals()).toEqual([]);
     expect(api.calls).toEqual([]);

@@ -25,7 +25,9 @@ function run(script: string, args: string[], input: string, dataDir: string) {
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, output })),
+  );
 }
 
 async function state(db: Database) {
@@ -56,7 +58,9 @@ it('npm run set-password refuses, names the server and says how to go about it',
   const refused = await run('scripts/set-password.ts', [], 'a passphrase offered too soon\n', dataDir);
   expect(refused.code).toBe(1);
   expect(refused.output).toContain(`is in use by process ${process.pid} (the server)`);
-  expect(refused.output).toContain('Nothing was changed. Stop it (the server: Ctrl+C where it runs), run npm run set-password again');
+  expect(refused.output).toContain(
+    'Nothing was changed. Stop it (the server: Ctrl+C where it runs), run npm run set-password again',
+  );
   expect(refused.output).toContain('HIDDEN_PAGE_PASSWORD');
   expect(refused.output).not.toContain('Set the hidden page');
   expect(await state(server!)).toEqual({ respondents: 0, kept: 200, offered: 403 });

@@ -7,7 +7,8 @@ import { measurePage, routeOf } from '../../scripts/page-weight.ts';
 
 /** A tiny built site: what the byte counter must follow and what it must leave alone. */
 const FILES: Record<string, string> = {
-  '_astro/entry.js': 'import{a}from"./shared.js";export*from"./reexported.js";const later=()=>import("./lazy.js");a(later);',
+  '_astro/entry.js':
+    'import{a}from"./shared.js";export*from"./reexported.js";const later=()=>import("./lazy.js");a(later);',
   '_astro/shared.js': 'import"./leaf.js";export const a=(f)=>f;',
   '_astro/leaf.js': 'globalThis.leaf=1;',
   '_astro/reexported.js': 'export const r=2;',
@@ -32,7 +33,8 @@ const FILES: Record<string, string> = {
     '<script>window.inline=1</script>',
     '</body></html>',
   ].join(''),
-  'values/love.html': '<!doctype html><html><head><link rel="stylesheet" href="../_astro/page.css"></head><body><p>text</p></body></html>',
+  'values/love.html':
+    '<!doctype html><html><head><link rel="stylesheet" href="../_astro/page.css"></head><body><p>text</p></body></html>',
 };
 
 const gz = (text: string) => gzipSync(text).length;

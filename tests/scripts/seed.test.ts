@@ -43,9 +43,7 @@ forEachEngine('seedRespondents', ({ db }) => {
       `select question_id, count(*)::int as answers, sum(count)::text as total
          from public.answer_counts group by question_id order by question_id`,
     );
-    expect(tallies).toEqual(
-      QUESTIONS.map((q) => ({ question_id: q.id, answers: q.answers.length, total: '2500' })),
-    );
+    expect(tallies).toEqual(QUESTIONS.map((q) => ({ question_id: q.id, answers: q.answers.length, total: '2500' })));
   });
 
   it('keeps the insights summary in step with the rows', async () => {

@@ -5,7 +5,9 @@ describe('TRUST_PROXY', () => {
   it('takes the proxies by address, as fastify does, and trusts none when unset', () => {
     expect(readConfig({}).trustProxy).toBeUndefined();
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBeUndefined();
-    expect(readConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::1' }).trustProxy).toBe('loopback, 10.0.0.0/8,2001:db8::1');
+    expect(readConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::1' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/8,2001:db8::1',
+    );
   });
 
   it('refuses a count of hops or anything that is not an address, naming the variable', () => {

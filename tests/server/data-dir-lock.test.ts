@@ -131,7 +131,8 @@ describe('the data folder lock', () => {
     const winners = racers.filter((_, i) => lines[i] === 'held');
     expect(winners).toHaveLength(1);
     const winner = winners[0]!.pid;
-    for (const line of lines.filter((l) => l !== 'held')) expect(line).toContain(`in use by process ${winner} (a test holder)`);
+    for (const line of lines.filter((l) => l !== 'held'))
+      expect(line).toContain(`in use by process ${winner} (a test holder)`);
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${winner}\na test holder\n`);
     expect(readdirSync(dir)).toEqual([LOCK_FILE]);
   });

@@ -50,7 +50,8 @@ forEachEngine('a client forging its address still meets the submission cap', (ct
     return statuses;
   }
 
-  const stored = async () => (await ctx.db().query<{ n: number }>('select count(*)::int as n from public.responses'))[0]!.n;
+  const stored = async () =>
+    (await ctx.db().query<{ n: number }>('select count(*)::int as n from public.responses'))[0]!.n;
 
   it('stores exactly 60 of 100 saves rotating forged x-forwarded-for, x-real-ip, true-client-ip and cf-connecting-ip', async () => {
     const statuses = await saveMany(direct, 0, 100);

@@ -18,7 +18,13 @@ interface Answer {
 }
 
 /** A request over a real socket, byte for byte as given: no client library tidies the URL first. */
-function rawRequest(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, insecureHTTPParser: false }, (res) => {
       let text = '';
@@ -55,7 +61,10 @@ function rawBytes(port: number, bytes: string): Promise<Answer> {
       const [head, body] = end < 0 ? [text, ''] : [text.slice(0, end), text.slice(end + 4)];
       const [statusLine = '', ...lines] = head.split('\r\n');
       const header = (name: string) =>
-        lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+        lines
+          .find((l) => l.toLowerCase().startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
       resolve({
         status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine)?.[1] ?? 0),
         contentType: header('content-type'),
@@ -80,7 +89,7 @@ function expectPostgrestError(answer: Answer, status: number, code: string | Reg
 
 const nested = (depth: number, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth);
 
-describe('every malformed request gets PostgREST\'s answer, never a 500', () => {
+describe("every malformed request gets PostgREST's answer, never a 500", () => {
   let db: Database;
   let dispose: () => Promise<void>;
   let app: FastifyInstance;
@@ -114,13 +123,22 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
   });
 
   it('lets a body nest as deep as the limit reach the function, which answers for itself', async () => {
-    const body = JSON.stringify({ submission_id: crypto.randomUUID(), name: null, answers: JSON.parse(nested(MAX_JSON_DEPTH - 1)) });
+    const body = JSON.stringify({
+      submission_id: crypto.randomUUID(),
+      name: null,
+      answers: JSON.parse(nested(MAX_JSON_DEPTH - 1)),
+    });
     const answer = await post('/rest/v1/rpc/submit_response', body);
     expectPostgrestError(answer, 400, '22023', 'at the limit');
   });
 
   it('reads a path that is not UTF-8 as PostgREST does (U+FFFD) and answers 404 PGRST202', async () => {
-    for (const path of ['/rest/v1/rpc/%ff', '/rest/v1/rpc/%C0%AF', '/rest/v1/rpc/response_stats%ff', '/rest/v1/rpc/%zz']) {
+    for (const path of [
+      '/rest/v1/rpc/%ff',
+      '/rest/v1/rpc/%C0%AF',
+      '/rest/v1/rpc/response_stats%ff',
+      '/rest/v1/rpc/%zz',
+    ]) {
       expectPostgrestError(await rawRequest(port, 'GET', path), 404, 'PGRST202', path);
       expectPostgrestError(await post(path, '{}'), 404, 'PGRST202', `POST ${path}`);
     }
@@ -128,8 +146,13 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
     expect(answer.message).toContain('public.\uFFFD()');
   });
 
-  it('reads bad escapes in a query argument\'s name leniently: an unknown argument, 404 PGRST202', async () => {
-    expectPostgrestError(await rawRequest(port, 'GET', '/rest/v1/rpc/response_stats?%ff=1'), 404, 'PGRST202', 'bad key');
+  it("reads bad escapes in a query argument's name leniently: an unknown argument, 404 PGRST202", async () => {
+    expectPostgrestError(
+      await rawRequest(port, 'GET', '/rest/v1/rpc/response_stats?%ff=1'),
+      404,
+      'PGRST202',
+      'bad key',
+    );
   });
 
   it('answers an 8 KB function name 404 PGRST202, and never matches the function its first 63 bytes name', async () => {
@@ -139,8 +162,12 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
     expectPostgrestError(await post(`/rest/v1/rpc/${long}`, '{}'), 404, 'PGRST202', 'over 63 bytes');
   });
 
-  it('answers a 100 KB path with 431 in PostgREST\'s shape before any route sees it', async () => {
-    for (const path of [`/rest/v1/rpc/${'a'.repeat(100_000)}`, `/rest/v1/${'b'.repeat(100_000)}`, `/${'c'.repeat(100_000)}`]) {
+  it("answers a 100 KB path with 431 in PostgREST's shape before any route sees it", async () => {
+    for (const path of [
+      `/rest/v1/rpc/${'a'.repeat(100_000)}`,
+      `/rest/v1/${'b'.repeat(100_000)}`,
+      `/${'c'.repeat(100_000)}`,
+    ]) {
       expectPostgrestError(await rawRequest(port, 'GET', path), 431, 'PT431', path.slice(0, 12));
     }
     // The server is still there for the next request.
@@ -148,13 +175,34 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
   });
 
   it('answers long paths that do reach the router like any other address', async () => {
-    expectPostgrestError(await rawRequest(port, 'GET', `/rest/v1/rpc/${'a'.repeat(12_000)}`), 404, 'PGRST202', 'long function');
-    expectPostgrestError(await rawRequest(port, 'GET', `/rest/v1/${'t'.repeat(12_000)}`), 404, 'PGRST125', 'long table');
-    expectPostgrestError(await rawRequest(port, 'GET', `/rest/v1/rpc/x/${'y/'.repeat(5000)}`), 404, 'PGRST125', 'deep path');
+    expectPostgrestError(
+      await rawRequest(port, 'GET', `/rest/v1/rpc/${'a'.repeat(12_000)}`),
+      404,
+      'PGRST202',
+      'long function',
+    );
+    expectPostgrestError(
+      await rawRequest(port, 'GET', `/rest/v1/${'t'.repeat(12_000)}`),
+      404,
+      'PGRST125',
+      'long table',
+    );
+    expectPostgrestError(
+      await rawRequest(port, 'GET', `/rest/v1/rpc/x/${'y/'.repeat(5000)}`),
+      404,
+      'PGRST125',
+      'deep path',
+    );
   });
 
   it('answers a Content-Type other than JSON with 400 PGRST102', async () => {
-    const types = ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/x-www-form-urlencoded'];
+    const types = [
+      'text/plain',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+      'application/x-www-form-urlencoded',
+    ];
     for (const type of types) {
       const answer = await post('/rest/v1/rpc/response_stats', '{}', type);
       expectPostgrestError(answer, 400, 'PGRST102', type);
@@ -168,7 +216,7 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
     }
   });
 
-  it('answers a body over the limit 413, in PostgREST\'s shape', async () => {
+  it("answers a body over the limit 413, in PostgREST's shape", async () => {
     const answer = await post('/rest/v1/rpc/response_stats', JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT) }));
     expectPostgrestError(answer, 413, 'PT413', 'too large');
   });
@@ -205,7 +253,7 @@ describe('every malformed request gets PostgREST\'s answer, never a 500', () => 
     expect(head.body).toBe('');
   });
 
-  it('answers broken HTTP framing in PostgREST\'s shape', async () => {
+  it("answers broken HTTP framing in PostgREST's shape", async () => {
     // Both framings at once: Node's parser refuses the request before any route sees it.
     const answer = await rawBytes(
       port,

@@ -33,9 +33,9 @@ forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   let outbox: Outbox;
 
   const storedIds = async () =>
-    (await ctx.db().query<{ submission_id: string }>('select submission_id::text from public.responses order by id')).map(
-      (r) => r.submission_id,
-    );
+    (
+      await ctx.db().query<{ submission_id: string }>('select submission_id::text from public.responses order by id')
+    ).map((r) => r.submission_id);
 
   beforeAll(async () => {
     await ctx.db().exec(`update private.limits set max_count = 1 where name = 'submissions_per_client'`);

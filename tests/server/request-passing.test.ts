@@ -110,7 +110,11 @@ forEachEngine('the server passes the request to the database as PostgREST does',
     expect(res.statusCode).toBe(200);
     const seen = res.json();
     expect(seen).toMatchObject({ method: 'POST', path: '/rpc/echo_request', role: 'anon' });
-    expect(seen.headers).toMatchObject({ 'content-type': 'application/json', 'x-custom-thing': 'Value', [addressHeader]: '198.51.100.7' });
+    expect(seen.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-custom-thing': 'Value',
+      [addressHeader]: '198.51.100.7',
+    });
     expect(Object.keys(seen.headers).every((name: string) => name === name.toLowerCase())).toBe(true);
     expect(seen.headers).not.toHaveProperty('cookie');
   });
@@ -139,11 +143,15 @@ forEachEngine('the server passes the request to the database as PostgREST does',
     expect((await fromProxy({ 'x-forwarded-for': '203.0.113.5' }))[addressHeader]).toBe('203.0.113.5');
     expect((await fromProxy({ 'x-forwarded-for': '6.6.6.6, 203.0.113.5' }))[addressHeader]).toBe('203.0.113.5');
     expect((await fromProxy({ 'x-forwarded-for': '2001:db8::1' }))[addressHeader]).toBe('2001:db8::1');
-    expect((await fromProxy({ 'x-forwarded-for': '203.0.113.5', [addressHeader]: '6.6.6.6' }))[addressHeader]).toBe('203.0.113.5');
+    expect((await fromProxy({ 'x-forwarded-for': '203.0.113.5', [addressHeader]: '6.6.6.6' }))[addressHeader]).toBe(
+      '203.0.113.5',
+    );
     // No header: the proxy's own address.
     expect((await fromProxy({}))[addressHeader]).toBe('10.0.0.2');
     // A client that reaches the server around the proxy gets its own address, whatever it claims.
-    expect((await seenBy(proxied, '198.51.100.3', { 'x-forwarded-for': '203.0.113.5' }))[addressHeader]).toBe('198.51.100.3');
+    expect((await seenBy(proxied, '198.51.100.3', { 'x-forwarded-for': '203.0.113.5' }))[addressHeader]).toBe(
+      '198.51.100.3',
+    );
   });
 
   it('honours response.status and response.headers, and keeps what the function wrote', async () => {
@@ -172,7 +180,11 @@ forEachEngine('the server passes the request to the database as PostgREST does',
     const before = await logged();
     const res = await app.inject({ method: 'GET', url: '/rest/v1/rpc/log_call?seen=by-get' });
     expect(res.statusCode).toBe(405);
-    expect(res.json()).toMatchObject({ code: '25006', message: expect.stringContaining('read-only transaction'), details: null });
+    expect(res.json()).toMatchObject({
+      code: '25006',
+      message: expect.stringContaining('read-only transaction'),
+      details: null,
+    });
     expect(await logged()).toEqual(before);
     // The same call as a POST writes.
     const post = await app.inject({ method: 'POST', url: '/rest/v1/rpc/log_call', payload: { seen: 'by-post' } });
@@ -204,7 +216,12 @@ forEachEngine('the server passes the request to the database as PostgREST does',
     const res = await app.inject({ method: 'POST', url: '/rest/v1/rpc/raise_full', payload: {} });
     expect(res.statusCode).toBe(402);
     expect(res.headers['x-powered-by']).toBe('Nerd Rage');
-    expect(res.json()).toEqual({ code: '123', message: 'Payment Required', details: 'Quota exceeded', hint: 'Upgrade' });
+    expect(res.json()).toEqual({
+      code: '123',
+      message: 'Payment Required',
+      details: 'Quota exceeded',
+      hint: 'Upgrade',
+    });
     const garbled = await app.inject({ method: 'POST', url: '/rest/v1/rpc/raise_garbled', payload: {} });
     expect(garbled.statusCode).toBe(500);
     expect(garbled.json().code).toBe('PGRST121');

@@ -46,13 +46,19 @@ describe('the local server speaks PostgREST RPC', () => {
 
   it('passes the JSON keys as named arguments', async () => {
     const id = crypto.randomUUID();
-    const res = await post('submit_response', JSON.stringify({ answers: nthChoices(0), name: 'Keys', submission_id: id }));
+    const res = await post(
+      'submit_response',
+      JSON.stringify({ answers: nthChoices(0), name: 'Keys', submission_id: id }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ submission_id: id, love: 11, duty: 12, honor: 4, reason: 2 });
   });
 
   it("answers a raised error in PostgREST's shape and status", async () => {
-    const res = await post('submit_response', JSON.stringify({ submission_id: crypto.randomUUID(), name: null, answers: [] }));
+    const res = await post(
+      'submit_response',
+      JSON.stringify({ submission_id: crypto.randomUUID(), name: null, answers: [] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: '22023', message: 'question 1 has no answer', details: null, hint: null });
   });
@@ -87,7 +93,12 @@ describe('the local server speaks PostgREST RPC', () => {
     for (const body of ['{"answers": [', 'not json', '[1, 2]', '"text"']) {
       const res = await post('submit_response', body);
       expect(res.statusCode, body).toBe(400);
-      expect(res.json(), body).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
+      expect(res.json(), body).toEqual({
+        code: 'PGRST102',
+        message: 'Empty or invalid json',
+        details: null,
+        hint: null,
+      });
     }
   });
 
@@ -98,7 +109,10 @@ describe('the local server speaks PostgREST RPC', () => {
     expect(ok.data).toMatchObject({ count: 1, love: 11 / 19 });
     const bad = await supabase.rpc('submit_response', { submission_id: crypto.randomUUID(), name: null, answers: 'x' });
     expect(bad.status).toBe(400);
-    expect(bad.error).toMatchObject({ code: '22023', message: expect.stringContaining('answers must be a JSON array') });
+    expect(bad.error).toMatchObject({
+      code: '22023',
+      message: expect.stringContaining('answers must be a JSON array'),
+    });
   });
 
   it('serves the built site, pages without their .html, and a 404 page', async () => {

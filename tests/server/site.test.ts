@@ -81,7 +81,9 @@ describe('the local server serves the built site as a static host does', () => {
       expect(plain.rawPayload, url).toEqual(original);
     }
     expect((await get('/', 'br')).headers['content-type']).toBe('text/html; charset=utf-8');
-    expect((await get('/_astro/app.1a2b3c.js', 'br')).headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect((await get('/_astro/app.1a2b3c.js', 'br')).headers['content-type']).toMatch(
+      /^(text|application)\/javascript/,
+    );
     expect((await get('/_astro/look.4d5e6f.css', 'br')).headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
@@ -92,7 +94,11 @@ describe('the local server serves the built site as a static host does', () => {
       expect(res.headers['cache-control'], url).toBe(REVALIDATE);
       expect(res.headers.etag, url).toBeTruthy();
       // Revalidation: the same version answers 304 without a body.
-      const again = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) } });
+      const again = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) },
+      });
       expect(again.statusCode, url).toBe(304);
       expect(again.rawPayload.length, url).toBe(0);
     }
@@ -109,7 +115,15 @@ describe('the local server serves the built site as a static host does', () => {
   });
 
   it('answers an unknown address with the 404 page and status 404, compressed like any page', async () => {
-    for (const url of ['/nowhere', '/values/nobody', '/%ff', '/values/love.htm', '/_astro/gone.js', '/404', '/404.html']) {
+    for (const url of [
+      '/nowhere',
+      '/values/nobody',
+      '/%ff',
+      '/values/love.htm',
+      '/_astro/gone.js',
+      '/404',
+      '/404.html',
+    ]) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -146,7 +160,15 @@ describe('the local server serves the built site as a static host does', () => {
           .on('error', reject)
           .end();
       });
-    for (const path of ['/_headers', '/index.html.br', '/index.html.gz', '/../package.json', '/values/../../etc/passwd', '//example.com/', '/%2e%2e/package.json']) {
+    for (const path of [
+      '/_headers',
+      '/index.html.br',
+      '/index.html.gz',
+      '/../package.json',
+      '/values/../../etc/passwd',
+      '//example.com/',
+      '/%2e%2e/package.json',
+    ]) {
       expect(await raw(path), path).toBe(404);
     }
   });

@@ -66,7 +66,9 @@ describe("a friend's result, kept through the quiz", () => {
     expect(openShareLink('?n=Rhea')).toBe(false);
     // A query that is no share link at all is not this module's to judge.
     expect(openShareLink('?utm_source=newsletter')).toBeNull();
-    expect({ progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(before);
+    expect({ progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(
+      before,
+    );
 
     quiz.resetAll();
     expect(() => takeQuizToCompare()).toThrow(/results screen/);

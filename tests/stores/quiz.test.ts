@@ -15,7 +15,6 @@ const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
-
 function answerAll(texts: string[]): void {
   for (const t of texts) quiz.chooseAnswer(t);
 }

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CSV_BOM, RESPONDENTS_CSV_COLUMNS, type RespondentRow } from '../../src/core/respondents-csv.ts';
 import type { RespondentsPage } from '../../src/lib/api.ts';
-import { $csvDownload, RESPONDENTS_PAGE_SIZE, downloadRespondentsCsv, type CsvDownload } from '../../src/stores/respondents-csv.ts';
+import {
+  $csvDownload,
+  RESPONDENTS_PAGE_SIZE,
+  downloadRespondentsCsv,
+  type CsvDownload,
+} from '../../src/stores/respondents-csv.ts';
 import { parseCsv } from '../support/csv.ts';
 
 const row = (i: number): RespondentRow => [i % 2 ? `R${i}` : null, '2026-11-26T15:00:00Z', i / 100, 0, 0.5, 1];
@@ -56,7 +61,9 @@ describe('the respondents CSV download', () => {
     const lines = parseCsv(text.slice(CSV_BOM.length));
     expect(lines[0]).toEqual([...RESPONDENTS_CSV_COLUMNS]);
     expect(lines).toHaveLength(total + 1);
-    expect(lines.slice(1).map((l) => l[0])).toEqual(Array.from({ length: total }, (_, k) => ((k + 1) % 2 ? `R${k + 1}` : '')));
+    expect(lines.slice(1).map((l) => l[0])).toEqual(
+      Array.from({ length: total }, (_, k) => ((k + 1) % 2 ? `R${k + 1}` : '')),
+    );
   });
 
   it('saves nothing and says so when a page fails', async () => {

@@ -11,7 +11,6 @@ const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
-
 function answerAll(texts: string[]): void {
   for (const t of texts) quiz.chooseAnswer(t);
 }
@@ -39,7 +38,11 @@ describe("a finished quiz's life: its save and its comparison", () => {
     answerAll(answerTexts(PATH_A));
     await settle();
     expect(quiz.$screen.get()).toBe('results');
-    expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId: quiz.$progress.get().submissionId, reason: 'unreachable' });
+    expect(results.$finished.get()).toEqual({
+      phase: 'queued',
+      submissionId: quiz.$progress.get().submissionId,
+      reason: 'unreachable',
+    });
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(outbox.readPending()).toHaveLength(1);
 
@@ -59,7 +62,10 @@ describe("a finished quiz's life: its save and its comparison", () => {
       answerAll(answerTexts(PATH_A));
       await settle();
       expect(results.$comparison.get()).toEqual({ status: 'failed' });
-      expect(console.error).toHaveBeenCalledWith('Error fetching comparison data', expect.objectContaining({ status: 0 }));
+      expect(console.error).toHaveBeenCalledWith(
+        'Error fetching comparison data',
+        expect.objectContaining({ status: 0 }),
+      );
 
       api.statsDown = false;
       browser.dispatchEvent(new Event('online'));

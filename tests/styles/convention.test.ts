@@ -105,15 +105,17 @@ function moduleClassesUsedIn(file: string, source: string): { module: string; na
 
 describe('the CSS convention', () => {
   it('reads rules with their context, so the checks below can see a repeated one', () => {
-    const rules = rulesOf('/* x */ .a { color: red; } @media (min-width: 1px) { .a { color: blue; } } .a { margin: 0; }');
+    const rules = rulesOf(
+      '/* x */ .a { color: red; } @media (min-width: 1px) { .a { color: blue; } } .a { margin: 0; }',
+    );
     expect(rules.map((r) => r.path)).toEqual(['.a', '@media (min-width: 1px) > .a', '.a']);
   });
 
   it('keeps one plain stylesheet, global.css, imported once by the layout; islands use CSS modules', () => {
     const plain = filesUnder(SRC, '.css').filter((file) => !file.endsWith('.module.css'));
     expect(plain).toEqual([GLOBAL]);
-    const importers = [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx'), ...filesUnder(SRC, '.ts')].filter((file) =>
-      /import\s+['"][^'"]*global\.css['"]/.test(readFileSync(file, 'utf8')),
+    const importers = [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx'), ...filesUnder(SRC, '.ts')].filter(
+      (file) => /import\s+['"][^'"]*global\.css['"]/.test(readFileSync(file, 'utf8')),
     );
     expect(importers).toEqual(['src/layouts/Base.astro']);
     const modules = filesUnder(SRC, '.module.css');
@@ -132,7 +134,9 @@ describe('the CSS convention', () => {
   it('resets once: box-sizing and the universal selector appear in global.css only', () => {
     const resetting = sheets()
       .filter((sheet) => sheet.file !== GLOBAL)
-      .filter((sheet) => rulesOf(sheet.css).some((rule) => /box-sizing/.test(rule.body) || /(^|[\s>,])\*/.test(rule.path)))
+      .filter((sheet) =>
+        rulesOf(sheet.css).some((rule) => /box-sizing/.test(rule.body) || /(^|[\s>,])\*/.test(rule.path)),
+      )
       .map((sheet) => sheet.file);
     expect(resetting).toEqual([]);
   });
@@ -153,19 +157,25 @@ describe('the CSS convention', () => {
 
   it('styles the page chrome in its component: global.css names no header, essay, pager or footer class', () => {
     const selectors = rulesOf(readFileSync(GLOBAL, 'utf8')).map((rule) => rule.path);
-    expect(selectors.filter((s) => /site-header|brand|essay|pager|site-footer|topbar|overlay|quiz/.test(s))).toEqual([]);
+    expect(selectors.filter((s) => /site-header|brand|essay|pager|site-footer|topbar|overlay|quiz/.test(s))).toEqual(
+      [],
+    );
   });
 
   it('reads the classes a selector defines and the classes markup uses', () => {
-    expect([...classesDefinedIn('/* .gone */ .a, .b:not(.c) > p { background: url(x.png); } @media (width > 40.5rem) { .d { margin: 0; } }')]).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-    ]);
+    expect([
+      ...classesDefinedIn(
+        '/* .gone */ .a, .b:not(.c) > p { background: url(x.png); } @media (width > 40.5rem) { .d { margin: 0; } }',
+      ),
+    ]).toEqual(['a', 'b', 'c', 'd']);
     const markup = `<p class="lede big"><b className={\`btn \${styles.start}\`} class:list={['essay', { 'essay--open': open }]} className={x ? "y" : undefined}>`;
     expect(classesUsedIn(markup)).toEqual(['lede', 'big', 'btn', 'essay', 'essay--open', 'y']);
-    expect(moduleClassesUsedIn('src/islands/A.tsx', "import styles from './a.module.css';\nimport './styles.ts';\nstyles.root; styles['b-c'];")).toEqual([
+    expect(
+      moduleClassesUsedIn(
+        'src/islands/A.tsx',
+        "import styles from './a.module.css';\nimport './styles.ts';\nstyles.root; styles['b-c'];",
+      ),
+    ).toEqual([
       { module: 'src/islands/a.module.css', name: 'root' },
       { module: 'src/islands/a.module.css', name: 'b-c' },
     ]);
@@ -178,7 +188,8 @@ describe('the CSS convention', () => {
       const source = readFileSync(file, 'utf8');
       for (const name of classesUsedIn(source)) if (!defined.has(name)) undefinedClasses.push(`${file}: ${name}`);
       for (const { module, name } of moduleClassesUsedIn(file, source)) {
-        if (!classesDefinedIn(readFileSync(module, 'utf8')).has(name)) undefinedClasses.push(`${file}: ${name} (not in ${module})`);
+        if (!classesDefinedIn(readFileSync(module, 'utf8')).has(name))
+          undefinedClasses.push(`${file}: ${name} (not in ${module})`);
       }
     }
     expect(undefinedClasses).toEqual([]);

@@ -121,11 +121,20 @@ export function asAnon<T = Record<string, unknown>>(db: Database, sql: string, p
  * Calls a database function exactly as POST /rest/v1/rpc/<fn> does, and parses its JSON.
  * A status of 400 or more set through response.status throws, as supabase-js reports it.
  */
-export async function callAsAnon<T = unknown>(db: Database, fn: string, args: RpcArgs = {}, request?: RpcRequest): Promise<T> {
+export async function callAsAnon<T = unknown>(
+  db: Database,
+  fn: string,
+  args: RpcArgs = {},
+  request?: RpcRequest,
+): Promise<T> {
   const res = await callRpc(db, fn, args, request);
   const body = JSON.parse(res.body) as unknown;
   if (res.status >= 400) {
-    throw new RpcError(res.status, { code: `PT${res.status}`, message: res.body, details: null, hint: null }, res.headers);
+    throw new RpcError(
+      res.status,
+      { code: `PT${res.status}`, message: res.body, details: null, hint: null },
+      res.headers,
+    );
   }
   return body as T;
 }

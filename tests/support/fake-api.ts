@@ -35,7 +35,15 @@ const STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reas
 /** The aggregates of /insights over `count` respondents, each value at a fixed mean. */
 export function insightsOf(count: number): Insights {
   const scores = count > 0 ? { love: 0.5, duty: 0.25, honor: 0.5, reason: 0.5 } : null;
-  return { count, mean: scores, min: scores, max: scores, quadrants: [], answer_shares: [], points: { kind: 'all', total: count, raw: [] } };
+  return {
+    count,
+    mean: scores,
+    min: scores,
+    max: scores,
+    quadrants: [],
+    answer_shares: [],
+    points: { kind: 'all', total: count, raw: [] },
+  };
 }
 
 /** The hidden page's aggregates over two respondents, "Ada" and one anonymous (count 0: none). */
@@ -49,7 +57,17 @@ export function secretInsightsOf(count: number): SecretInsights {
     max: some ? scores : null,
     quadrants: [],
     answer_shares: [],
-    points: { kind: 'all', total: count, raw: some ? [[1, 2, 3, 4], [5, 6, 7, 8]] : [], names: some ? ['Ada', null] : [] },
+    points: {
+      kind: 'all',
+      total: count,
+      raw: some
+        ? [
+            [1, 2, 3, 4],
+            [5, 6, 7, 8],
+          ]
+        : [],
+      names: some ? ['Ada', null] : [],
+    },
   };
 }
 
@@ -183,7 +201,9 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
     findRespondents: async (password: string, query: string): Promise<RespondentMatches> => {
       api.hiddenPageCalls.push({ fn: 'find_respondents', password, query });
       checkPassword(password);
-      return query.toLowerCase() === 'ada' ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] } : { total: 0, matches: [] };
+      return query.toLowerCase() === 'ada'
+        ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] }
+        : { total: 0, matches: [] };
     },
     ...more,
   };

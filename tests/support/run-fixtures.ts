@@ -53,10 +53,14 @@ async function buildSite(): Promise<Made> {
   const dir = mkdtempSync(join(tmpdir(), 'mc-site-'));
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
   for (const name of [...SUPABASE_VARIABLES, 'NODE_ENV']) delete env[name];
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dir], {
-    env,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dir],
+    {
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return { dir, provided: { siteDir: dir, siteBuildLog: `${stdout}${stderr}` } };
 }
 
@@ -80,7 +84,10 @@ const MAKERS: Record<Fixture, () => Promise<Made>> = { site: buildSite, database
  * Provides the fixtures a project needs, making those no project of this run
  * has made (or is making), side by side; returns the teardown.
  */
-export async function provideRunFixtures(project: TestProject, needs: readonly Fixture[]): Promise<() => Promise<void>> {
+export async function provideRunFixtures(
+  project: TestProject,
+  needs: readonly Fixture[],
+): Promise<() => Promise<void>> {
   const shared = (holder[KEY] ??= { made: {}, users: 0 });
   shared.users += 1;
   const made = await Promise.all(needs.map((fixture) => (shared.made[fixture] ??= MAKERS[fixture]())));

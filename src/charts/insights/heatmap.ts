@@ -65,7 +65,12 @@ function cellTexts(largest: number): Plugin<'matrix'> {
         const cell = chart.data.datasets[0]?.data[i] as HeatmapCell | undefined;
         if (!cell) return;
         // The matrix element's box: its top left corner and size.
-        const box = element.getProps(['x', 'y', 'width', 'height']) as { x: number; y: number; width: number; height: number };
+        const box = element.getProps(['x', 'y', 'width', 'height']) as {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        };
         const x = box.x + box.width / 2;
         const y = box.y + box.height / 2;
         const height = box.height;

@@ -146,7 +146,11 @@ const SCATTER_OPTIONS = {
  * A scatterplot of respondents on the quiz's axes: Honor on the left,
  * Reason on the right, Duty at the bottom, Love at the top.
  */
-export function respondentScatter({ positions, onPick, highlighted }: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
+export function respondentScatter({
+  positions,
+  onPick,
+  highlighted,
+}: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
   const crowded = positions.length > CROWDED;
   const { data, order } = sortedPoints(positions);
   return {
@@ -174,7 +178,10 @@ export function respondentScatter({ positions, onPick, highlighted }: ScatterInp
       onClick: (event, elements, chart) => {
         if (!onPick) return;
         // Matches lie on top of the crowd, so a click on one means the match.
-        const match = event.x === null || event.y === null ? null : dotAt(chart, event.x, event.y, highlighted?.() ?? [], MATCH_HIT);
+        const match =
+          event.x === null || event.y === null
+            ? null
+            : dotAt(chart, event.x, event.y, highlighted?.() ?? [], MATCH_HIT);
         if (match !== null) onPick({ layer: 'highlighted', index: match });
         else if (elements[0]) onPick({ layer: 'respondents', index: order[elements[0].index] ?? elements[0].index });
       },

@@ -52,7 +52,10 @@ function untilPainted(signal: AbortSignal): Promise<void> {
 function withoutData<TType extends ChartType, TData, TLabel>(
   config: ChartConfiguration<TType, TData, TLabel>,
 ): ChartConfiguration<TType, TData, TLabel> {
-  return { ...config, data: { ...config.data, datasets: config.data.datasets.map((d) => ({ ...d, data: [] as TData })) } };
+  return {
+    ...config,
+    data: { ...config.data, datasets: config.data.datasets.map((d) => ({ ...d, data: [] as TData })) },
+  };
 }
 
 /**

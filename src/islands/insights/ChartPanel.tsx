@@ -40,7 +40,14 @@ export function ChartPanel<TType extends ChartType, TData = DefaultDataPoint<TTy
     <section className={wide ? `${styles.panel} ${styles.wide}` : styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       <figure className={styles.figure}>
-        <ChartCanvas idle config={config} overlay={overlay} chart={chart} label={label} className={`${styles.canvasBox} ${styles[shape]}`} />
+        <ChartCanvas
+          idle
+          config={config}
+          overlay={overlay}
+          chart={chart}
+          label={label}
+          className={`${styles.canvasBox} ${styles[shape]}`}
+        />
         <figcaption className={styles.caption}>{caption}</figcaption>
       </figure>
       {children}

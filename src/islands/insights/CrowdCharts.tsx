@@ -22,7 +22,10 @@ interface Props {
 
 /** The pie and the two scatterplots, the same on /insights and on /hehe. */
 export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPick, extras }: Props) {
-  const range = useMemo(() => (insights?.min && insights.max ? { min: insights.min, max: insights.max } : null), [insights]);
+  const range = useMemo(
+    () => (insights?.min && insights.max ? { min: insights.min, max: insights.max } : null),
+    [insights],
+  );
   const positions = useMemo<Record<ScatterPlot, readonly Position[]>>(
     () => ({
       scatter: insights ? positionsOf(insights.points.raw) : [],
@@ -36,7 +39,10 @@ export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPic
   );
   // One stable handler per plot, so that a redraw happens only when the data changes.
   const picks = useMemo(
-    () => (onPick ? { scatter: (dot: PickedDot) => onPick('scatter', dot), relative: (dot: PickedDot) => onPick('relative', dot) } : null),
+    () =>
+      onPick
+        ? { scatter: (dot: PickedDot) => onPick('scatter', dot), relative: (dot: PickedDot) => onPick('relative', dot) }
+        : null,
     [onPick],
   );
 

@@ -34,7 +34,18 @@ function describeLeans(positions: readonly Position[]): string {
   ].join(', ');
 }
 
-export function RespondentScatter({ chart, title, intro, points, missing, positions, highlighted, onPick, idPrefix, children }: Props) {
+export function RespondentScatter({
+  chart,
+  title,
+  intro,
+  points,
+  missing,
+  positions,
+  highlighted,
+  onPick,
+  idPrefix,
+  children,
+}: Props) {
   // The crowd's chart reads the matches when clicked, so new matches redraw the overlay alone.
   const current = useRef(highlighted);
   useEffect(() => {

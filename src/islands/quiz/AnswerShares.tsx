@@ -57,7 +57,8 @@ export default function AnswerShares({ label }: { label: string }) {
               {r.question.text}
             </span>
             <span>
-              “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same{label === OWN_LABEL ? '' : ` as ${label}`}.
+              “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same
+              {label === OWN_LABEL ? '' : ` as ${label}`}.
             </span>
           </li>
         ))}

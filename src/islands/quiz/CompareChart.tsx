@@ -19,7 +19,9 @@ function responses(count: number): string {
 }
 
 function describe(label: string, mine: ValueScores, mean: ValueScores, count: number): string {
-  const rows = VALUES.map((v) => `${VALUE_LABELS[v]}: ${objectForm(label)} ${formatPercent(mine[v])}, average ${formatPercent(mean[v])}`);
+  const rows = VALUES.map(
+    (v) => `${VALUE_LABELS[v]}: ${objectForm(label)} ${formatPercent(mine[v])}, average ${formatPercent(mean[v])}`,
+  );
   return `${possessive(label)} values against the average of ${responses(count)}. ${rows.join('; ')}.`;
 }
 
@@ -42,7 +44,13 @@ function Bars({ label, mine, saved, count }: BarsProps) {
   );
   return (
     <figure className={styles.figure}>
-      <ChartCanvas config={config} chart="compare" label={describe(label, mine, mean, count)} className={styles.compareBox} style={box} />
+      <ChartCanvas
+        config={config}
+        chart="compare"
+        label={describe(label, mine, mean, count)}
+        className={styles.compareBox}
+        style={box}
+      />
       <figcaption className={styles.caption}>
         Bright bars: {objectForm(label)}. Dark bars: the average of {responses(count)}. {scaleNote(label)}
       </figcaption>

@@ -10,7 +10,12 @@ export default function IntroScreen() {
       </h1>
       <p className={styles.tagline}>{SITE_NAME}</p>
       <p className={styles.lede}>Twelve questions between Love, Duty, Honor and Reason.</p>
-      <button type="button" className={`btn btn--primary ${styles.start}`} onClick={startQuiz} data-early-screen="early-name-screen">
+      <button
+        type="button"
+        className={`btn btn--primary ${styles.start}`}
+        onClick={startQuiz}
+        data-early-screen="early-name-screen"
+      >
         Start Quiz
       </button>
     </section>

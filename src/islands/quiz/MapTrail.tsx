@@ -70,7 +70,11 @@ export default function MapTrail({ position }: Props) {
         <ul className={styles.figureMarks} aria-label="Remove an earlier result from the site">
           {removable.map((r) => (
             <li key={r.id}>
-              <RemoveResult id={r.id} what="That result" label={`${REMOVE_EARLIER_RESULT}: ${describePastResult(r, now)}`} />
+              <RemoveResult
+                id={r.id}
+                what="That result"
+                label={`${REMOVE_EARLIER_RESULT}: ${describePastResult(r, now)}`}
+              />
             </li>
           ))}
         </ul>

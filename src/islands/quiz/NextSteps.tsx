@@ -30,7 +30,12 @@ export default function NextSteps({ shared, comparison, leaveSharedLink }: Props
           Start over
         </button>
       ) : (
-        <button type="button" className="btn btn--primary" data-invite onClick={() => leaveSharedLink(comparison ? resetAll : takeQuizToCompare)}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-invite
+          onClick={() => leaveSharedLink(comparison ? resetAll : takeQuizToCompare)}
+        >
           Take the quiz
         </button>
       )}

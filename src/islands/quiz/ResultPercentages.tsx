@@ -18,8 +18,7 @@ export default function ResultPercentages({ totals, label }: { totals: ValueScor
           } as CSSProperties;
           return (
             <li key={v} className={styles.percentage} data-value={v} style={style}>
-              <span>{VALUE_LABELS[v]}</span>{' '}
-              <span className={styles.valueShare}>{formatPercent(shares[v])}</span>
+              <span>{VALUE_LABELS[v]}</span> <span className={styles.valueShare}>{formatPercent(shares[v])}</span>
             </li>
           );
         })}

@@ -29,7 +29,10 @@ function samePlace(a: Position, b: Position): boolean {
 
 export default function ResultScatter({ canvasRef, own, friend, trail, onReady }: Props) {
   const [showFigures, setShowFigures] = useState(false);
-  const { label: ownLabel, position: { x: ownX, y: ownY } } = own;
+  const {
+    label: ownLabel,
+    position: { x: ownX, y: ownY },
+  } = own;
   const friendLabel = friend?.label;
   const friendX = friend?.position.x;
   const friendY = friend?.position.y;

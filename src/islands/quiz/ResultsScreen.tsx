@@ -51,7 +51,9 @@ export default function ResultsScreen() {
   const trail = useMemo(() => {
     const now = new Date();
     // Earlier results are the visitor's own: beside someone else's shared map they would mislead.
-    return trailShown && origin === 'quiz' ? earlier.map((r) => ({ label: whenTaken(r.date, now), position: r.position })) : [];
+    return trailShown && origin === 'quiz'
+      ? earlier.map((r) => ({ label: whenTaken(r.date, now), position: r.position }))
+      : [];
   }, [earlier, trailShown, origin]);
   // The tap shows the title and the percentages; what lies below them comes in the next frame.
   const rest = usePainted();
@@ -81,7 +83,9 @@ export default function ResultsScreen() {
         <ResultScatter
           canvasRef={scatter}
           own={{ label: labels.own, position }}
-          friend={friendTotals && labels.friend ? { label: labels.friend, position: resultPosition(friendTotals) } : null}
+          friend={
+            friendTotals && labels.friend ? { label: labels.friend, position: resultPosition(friendTotals) } : null
+          }
           trail={trail}
           onReady={() => setScatterReady(true)}
         />
@@ -105,7 +109,9 @@ export default function ResultsScreen() {
       {rest && <NearestFigures shares={shares} label={labels.own} />}
       {rest && <CompareChart label={labels.own} />}
       {rest && <AnswerShares label={labels.own} />}
-      {rest && <NextSteps shared={origin === 'shared'} comparison={friend !== null} leaveSharedLink={leaveSharedLink} />}
+      {rest && (
+        <NextSteps shared={origin === 'shared'} comparison={friend !== null} leaveSharedLink={leaveSharedLink} />
+      )}
     </section>
   );
 }

@@ -15,7 +15,11 @@ export interface ResultLabels {
   readonly friend: string | null;
 }
 
-export function resultLabels(origin: ResultOrigin, sharedName: string | null, friend: NamedResult | null): ResultLabels {
+export function resultLabels(
+  origin: ResultOrigin,
+  sharedName: string | null,
+  friend: NamedResult | null,
+): ResultLabels {
   return {
     own: origin === 'quiz' ? OWN_LABEL : (sharedName ?? 'Sharer'),
     friend: friend ? (friend.name ?? 'Friend') : null,

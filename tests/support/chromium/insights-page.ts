@@ -34,7 +34,11 @@ export function spreadRespondents(names: (string | null)[], gap = 0.12, seed = 7
 
 export async function submitAll(app: RunningApp, respondents: readonly Respondent[]): Promise<void> {
   for (const r of respondents) {
-    const res = await app.rpc('submit_response', { submission_id: crypto.randomUUID(), name: r.name, answers: r.answers });
+    const res = await app.rpc('submit_response', {
+      submission_id: crypto.randomUUID(),
+      name: r.name,
+      answers: r.answers,
+    });
     if (res.status !== 200) throw new Error(`submit_response answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }

@@ -20,12 +20,20 @@ export interface SlowPhone {
 
 /** A page on a 390×844 phone with the CPU slowed 4× through the DevTools protocol, its console problems collected. */
 export async function slowPhonePage(browser: Browser): Promise<SlowPhone> {
-  const context = await browser.newContext({ viewport: SLOW_PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: SLOW_PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const problems: string[] = [];
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`),
+  );
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
   return { context, page, problems };
 }

@@ -72,10 +72,7 @@ export function visitorOn(page: Page): Visitor {
 export async function answerFirst(page: Page): Promise<void> {
   const before = await questionHeading(page).textContent();
   await page.locator('section ul button').first().click();
-  await page.waitForFunction(
-    (previous) => document.querySelector('#quiz-question')?.textContent !== previous,
-    before,
-  );
+  await page.waitForFunction((previous) => document.querySelector('#quiz-question')?.textContent !== previous, before);
 }
 
 export async function responseCount(app: RunningApp): Promise<number> {

@@ -98,11 +98,9 @@ const friendLink: Flow = async ({ session, visitor, app }) => {
   await visitor.answer(PATH_B);
   await visitor.onResults();
   await waitForElement(session, 'table th[scope="col"]', 'Ada');
-  expect(await session.evaluate(() => [...document.querySelectorAll('table th[scope="col"]')].map((th) => th.textContent))).toEqual([
-    'Value',
-    'You',
-    'Ada',
-  ]);
+  expect(
+    await session.evaluate(() => [...document.querySelectorAll('table th[scope="col"]')].map((th) => th.textContent)),
+  ).toEqual(['Value', 'You', 'Ada']);
   expect(await sideShares(session, 'own')).toEqual(expectedPercentages(PATH_B));
   expect(await sideShares(session, 'friend')).toEqual(expectedPercentages(PATH_A));
   await resultsComplete(session);
@@ -129,7 +127,9 @@ const earlyTap: Flow = async ({ session, app }) => {
 
 const insights: Flow = async ({ session, app }) => {
   await session.goto(`${app.url}/insights`);
-  await waitUntil(session, 'the count of respondents', () => /Based on \d+ respondents\./.test(document.body.innerText));
+  await waitUntil(session, 'the count of respondents', () =>
+    /Based on \d+ respondents\./.test(document.body.innerText),
+  );
   for (const chart of ['pie', 'scatter', 'relative', 'heatmap']) await waitForDrawing(session, chart);
 };
 
@@ -143,8 +143,12 @@ const hehe: Flow = async ({ session, app }) => {
   await waitForDrawing(session, 'relative');
   await waitForElement(session, SEARCH_FIELD);
   await session.typeAndEnter(SEARCH_FIELD, 'mARIGOLD');
-  await waitUntil(session, 'the name found', () =>
-    [...document.querySelectorAll('[data-match-name]')].map((li) => li.textContent).join('|') === 'Marigold Vantablack',
+  await waitUntil(
+    session,
+    'the name found',
+    () =>
+      [...document.querySelectorAll('[data-match-name]')].map((li) => li.textContent).join('|') ===
+      'Marigold Vantablack',
   );
 };
 

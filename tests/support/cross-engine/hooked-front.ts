@@ -39,22 +39,25 @@ export async function hookedFront(app: RunningApp): Promise<Front> {
     }
     // Uncompressed, so a page can be rewritten; nothing in these flows depends on compression.
     const { 'accept-encoding': _, ...headers } = req.headers;
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
-      const status = answer.statusCode ?? 502;
-      if (!String(answer.headers['content-type']).startsWith('text/html')) {
-        res.writeHead(status, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const page = withHooks(Buffer.concat(chunks).toString('utf8'));
-        const { 'content-length': _length, ...rest }: IncomingHttpHeaders = answer.headers;
-        res.writeHead(status, { ...rest, 'content-length': Buffer.byteLength(page) });
-        res.end(page);
-      });
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        if (!String(answer.headers['content-type']).startsWith('text/html')) {
+          res.writeHead(status, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const page = withHooks(Buffer.concat(chunks).toString('utf8'));
+          const { 'content-length': _length, ...rest }: IncomingHttpHeaders = answer.headers;
+          res.writeHead(status, { ...rest, 'content-length': Buffer.byteLength(page) });
+          res.end(page);
+        });
+      },
+    );
     upstream.on('error', (error) => res.destroy(error));
     req.pipe(upstream);
   });

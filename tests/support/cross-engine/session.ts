@@ -88,7 +88,9 @@ export async function waitUntil<A extends unknown[], T>(
     }
     if (Date.now() > deadline) {
       const detail = last instanceof Error ? last.message : JSON.stringify(last);
-      throw new Error(`Timed out after ${PATIENCE_MS} ms waiting for ${what} (last answer: ${detail}; ${await whereThePageIs(session)})`);
+      throw new Error(
+        `Timed out after ${PATIENCE_MS} ms waiting for ${what} (last answer: ${detail}; ${await whereThePageIs(session)})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -12,14 +12,7 @@ export const NAME_FIELD = `input[placeholder="${NAME_PLACEHOLDER}"]`;
 
 /** Waits until pickElement() finds the element of `selector` reading `text` (any, for null) on screen. */
 export async function waitForElement(session: Session, selector: string, text: string | null = null): Promise<void> {
-  await waitUntil(
-    session,
-    text === null ? selector : `${selector} "${text}"`,
-    pickElement,
-    selector,
-    text,
-    true,
-  );
+  await waitUntil(session, text === null ? selector : `${selector} "${text}"`, pickElement, selector, text, true);
 }
 
 export async function clickText(session: Session, selector: string, text: string): Promise<void> {
@@ -29,8 +22,10 @@ export async function clickText(session: Session, selector: string, text: string
 
 /** Every island has hydrated: Astro drops `ssr` from each once its component runs. */
 export async function waitForIslands(session: Session): Promise<void> {
-  await waitUntil(session, 'the islands to hydrate', () =>
-    document.readyState === 'complete' && document.querySelectorAll('astro-island[ssr]').length === 0,
+  await waitUntil(
+    session,
+    'the islands to hydrate',
+    () => document.readyState === 'complete' && document.querySelectorAll('astro-island[ssr]').length === 0,
   );
 }
 

@@ -27,7 +27,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -95,7 +97,11 @@ function webkitSession(driver: WebDriver, downloads: string, stopAll: () => void
   }
 
   async function picked(selector: string, text: string | null): Promise<WebElement> {
-    const element = (await driver.executeScript(`return (${pickElement.toString()}).apply(null, arguments)`, selector, text)) as WebElement | null;
+    const element = (await driver.executeScript(
+      `return (${pickElement.toString()}).apply(null, arguments)`,
+      selector,
+      text,
+    )) as WebElement | null;
     if (!element) throw new Error(`No ${selector} "${text ?? ''}" on screen to click`);
     // In the middle of the screen, as a visitor scrolls to what they tap, clear of bars at the edges.
     await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', element);
@@ -108,7 +114,8 @@ function webkitSession(driver: WebDriver, downloads: string, stopAll: () => void
       const seen = (await driver.executeScript(
         `return { early: window.${EARLY_FLAG} === true, href: location.href, problems: (${takePageHooks.toString()})() }`,
       )) as { early: boolean; href: string; problems: string[] | null };
-      if (!seen.early && seen.href !== 'about:blank') problems.push(`hooks: installed only after ${seen.href} had loaded`);
+      if (!seen.early && seen.href !== 'about:blank')
+        problems.push(`hooks: installed only after ${seen.href} had loaded`);
       problems.push(...(seen.problems ?? []));
     } catch {
       // A document being replaced has nothing more to tell.
