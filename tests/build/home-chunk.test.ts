@@ -19,7 +19,11 @@ describe('the home chunk', () => {
     const [quizIsland] = islandsOf(readFileSync(join(site, 'index.html'), 'utf8'));
     expect(quizIsland).toMatch(/^Home\./);
     const homeChunks = readdirSync(join(site, '_astro')).filter((name) => /^home\..*\.js$/.test(name));
-    expect(homeChunks).toHaveLength(1);
+    // The group may stand as a chunk of its own or be folded into the island's entry (preserveEntrySignatures).
+    expect(homeChunks.length).toBeLessThanOrEqual(1);
+    const home = homeChunks[0] ?? quizIsland!;
+    // "/"'s own code is there: the quiz store, which no other island imports.
+    expect(readFileSync(join(site, '_astro', home), 'utf8')).toContain('goBack on the first question');
     const loading: string[] = [];
     for (const page of htmlFiles(site)) {
       if (islandsOf(readFileSync(join(site, page), 'utf8')).includes(quizIsland!)) continue;
