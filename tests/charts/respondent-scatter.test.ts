@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveElement, Chart, ChartEvent } from 'chart.js';
+import type { Chart, ChartEvent } from 'chart.js';
+import { drawsInChunks } from '../../src/charts/insights/crowd-dots.ts';
 import { matchesOverlay, respondentScatter, type PickedDot } from '../../src/charts/insights/scatter.ts';
 import type { Position } from '../../src/core/scoring.ts';
 
@@ -11,12 +12,11 @@ const PLOT = {
   },
 } as unknown as Chart;
 
-/** What the chart's click handler reports for a click at pixel (x, y), over the crowd's sorted dots `crowd`. */
-function click(config: ReturnType<typeof respondentScatter>, x: number, y: number, crowd: number[] = []): void {
+/** What the chart's click handler reports for a click at pixel (x, y). */
+function click(config: ReturnType<typeof respondentScatter>, x: number, y: number): void {
   const onClick = config.options?.onClick;
   if (typeof onClick !== 'function') throw new Error('the scatter has no click handler');
-  const elements = crowd.map((index) => ({ datasetIndex: 0, index })) as ActiveElement[];
-  onClick.call(PLOT, { type: 'click', x, y } as ChartEvent, elements, PLOT);
+  onClick.call(PLOT, { type: 'click', x, y } as ChartEvent, [], PLOT);
 }
 
 describe('respondentScatter', () => {
@@ -29,8 +29,14 @@ describe('respondentScatter', () => {
     { x: 0, y: 0 },
   ];
 
-  it('hands Chart.js the dots sorted by x, ties in their input order', () => {
-    const data = respondentScatter({ positions }).data.datasets[0]!.data;
+  it('hands Chart.js none of the crowd, whose dots it paints itself in slices', () => {
+    const config = respondentScatter({ positions });
+    expect(config.data.datasets[0]!.data).toEqual([]);
+    expect(config.plugins?.some(drawsInChunks)).toBe(true);
+  });
+
+  it('hands Chart.js the matches sorted by x, ties in their input order', () => {
+    const data = matchesOverlay(positions).data.datasets[0]!.data;
     expect(data).toEqual([
       { x: -1, y: 0.4 },
       { x: -0.75, y: 0.2 },
@@ -49,25 +55,27 @@ describe('respondentScatter', () => {
       .map((p, i) => ({ p, i }))
       .sort((a, b) => a.p.x - b.p.x || a.i - b.i)
       .map(({ p }) => p);
-    expect(respondentScatter({ positions: many }).data.datasets[0]!.data).toEqual(expected);
+    expect(matchesOverlay(many).data.datasets[0]!.data).toEqual(expected);
   });
 
   it('reports a clicked dot by its index in the input, a match over the crowd', () => {
     const picked: PickedDot[] = [];
     let matches: Position[] = [];
     const config = respondentScatter({ positions, highlighted: () => matches, onPick: (dot) => picked.push(dot) });
-    // Sorted, the crowd's 4th dot (x 0.5, y 0.1) is input 0; the 2nd (x -0.75) is input 1.
-    click(config, 150, 90, [3]);
-    click(config, 25, 80, [1]);
+    // On (0.5, 0.1), input 0, a pixel off; on (-0.75, 0.2), input 1.
+    click(config, 151, 90);
+    click(config, 25, 80);
     // Matches come later, without a new chart; the click reads them then.
     matches = [
       { x: 0.2, y: 0 },
       { x: -0.2, y: 0 },
     ];
     // At (-0.2, 0), drawn at pixel (80, 100), over a crowd dot: the match wins.
-    click(config, 83, 104, [2]);
-    // 12 pixels from (0.2, 0): beyond a match's radius and border, so the crowd dot under it.
-    click(config, 132, 100, [2]);
+    click(config, 83, 104);
+    // On (0, 0), 20 pixels from either match: beyond a match's radius and border, so the crowd dot there.
+    click(config, 100, 100);
+    // 7 pixels from (0, 0): beyond a crowd dot's radius and the pixel Chart.js adds, so nothing.
+    click(config, 107, 100);
     click(config, 20, 20);
     expect(picked).toEqual([
       { layer: 'respondents', index: 0 },

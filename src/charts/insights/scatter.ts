@@ -2,6 +2,7 @@ import type { Chart, ChartConfiguration, Plugin, ScatterDataPoint } from 'chart.
 import type { Position } from '../../core/scoring.ts';
 import { CHART_INK, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
+import { crowdDots } from './crowd-dots.ts';
 
 /** The two plots of respondents: on their normalized values, and rescaled to the crowd's range. */
 export type ScatterPlot = 'scatter' | 'relative';
@@ -57,17 +58,15 @@ function sortedPoints(positions: readonly Position[]): { data: ScatterDataPoint[
 }
 
 /**
- * A click reaches the chart's onClick with the dots under it, and nothing
- * else happens: Chart.js would first work out the hover state for the event
- * and, since the dot under a click becomes "hovered", redraw every one of
- * thousands of dots within the tap.
+ * A click reaches the chart's onClick, which finds the dot under it, and
+ * nothing else happens: Chart.js would first work out the hover state for
+ * the event and redraw the chart within the tap.
  */
 const CLICK_WITHOUT_HOVER: Plugin<'scatter'> = {
   id: 'clickWithoutHover',
   beforeEvent(chart, { event }) {
     if (event.type === 'click' && event.native && typeof chart.options.onClick === 'function') {
-      const under = chart.getElementsAtEventForMode(event.native, 'nearest', { intersect: true }, false);
-      chart.options.onClick.call(chart, event, under, chart);
+      chart.options.onClick.call(chart, event, [], chart);
     }
     return false;
   },
@@ -102,7 +101,13 @@ const MATCH_BORDER = 2;
 const MATCH_HIT = MATCH_RADIUS + MATCH_BORDER / 2 + 1;
 
 /** Which of `dots` (their index) lies under the pixel (x, y) of `chart`, the nearest one if several. */
-function dotAt(chart: Chart, x: number, y: number, dots: readonly Position[], reach: number): number | null {
+function dotAt(
+  chart: Pick<Chart, 'scales'>,
+  x: number,
+  y: number,
+  dots: readonly Position[],
+  reach: number,
+): number | null {
   let found: number | null = null;
   let nearest = reach * reach;
   dots.forEach((dot, i) => {
@@ -151,21 +156,23 @@ export function respondentScatter({
   onPick,
   highlighted,
 }: ScatterInput): ChartConfiguration<'scatter', ScatterDataPoint[]> {
-  const crowded = positions.length > CROWDED;
-  const { data, order } = sortedPoints(positions);
+  // Thousands of dots overlap: translucent ones let density show through.
+  const dot =
+    positions.length > CROWDED
+      ? { radius: 2, colour: withAlpha(RESPONDENT_DOT, 0.5) }
+      : { radius: 5, colour: RESPONDENT_DOT };
   return {
     type: 'scatter',
-    plugins: [CLICK_WITHOUT_HOVER],
+    plugins: [CLICK_WITHOUT_HOVER, crowdDots(positions, dot)],
     data: {
       datasets: [
         {
           label: 'Respondents',
-          data,
-          // Thousands of dots overlap: translucent ones let density show through.
-          backgroundColor: crowded ? withAlpha(RESPONDENT_DOT, 0.5) : RESPONDENT_DOT,
+          // Painted by crowdDots, in slices: as Chart.js points, thousands of them were long tasks.
+          data: [],
+          backgroundColor: dot.colour,
           borderWidth: 0,
-          pointRadius: crowded ? 2 : 5,
-          pointHoverRadius: 7,
+          pointRadius: dot.radius,
         },
       ],
     },
@@ -173,17 +180,15 @@ export function respondentScatter({
       ...SCATTER_OPTIONS,
       // Only a pick listens, and only to clicks: a tap or a move over the dots costs nothing.
       events: onPick ? ['click'] : [],
-      interaction: { mode: 'nearest', intersect: true },
       scales: { x: axis(AXIS_TITLES.x), y: axis(AXIS_TITLES.y) },
-      onClick: (event, elements, chart) => {
-        if (!onPick) return;
+      onClick: (event, _elements, chart) => {
+        if (!onPick || event.x === null || event.y === null) return;
         // Matches lie on top of the crowd, so a click on one means the match.
-        const match =
-          event.x === null || event.y === null
-            ? null
-            : dotAt(chart, event.x, event.y, highlighted?.() ?? [], MATCH_HIT);
+        const match = dotAt(chart, event.x, event.y, highlighted?.() ?? [], MATCH_HIT);
+        // As Chart.js would hit a point of this radius: one pixel beyond it.
+        const crowd = match === null ? dotAt(chart, event.x, event.y, positions, dot.radius + 1) : null;
         if (match !== null) onPick({ layer: 'highlighted', index: match });
-        else if (elements[0]) onPick({ layer: 'respondents', index: order[elements[0].index] ?? elements[0].index });
+        else if (crowd !== null) onPick({ layer: 'respondents', index: crowd });
       },
     },
   };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenIdle, whenNearScreen } from '../../charts/chartjs.ts';
+import { drawsInChunks } from '../../charts/insights/crowd-dots.ts';
 import { afterNextPaint } from '../../lib/after-paint.ts';
 import styles from './ChartCanvas.module.css';
 
@@ -59,6 +60,20 @@ function withoutData<TType extends ChartType, TData, TLabel>(
 }
 
 /**
+ * Holds back Chart.js's first layout and its first drawing until released,
+ * so that making a chart, laying it out and drawing it are three frames: at
+ * 4x CPU, each of /hehe's charts was one task of 70-200 ms even without its
+ * dots, and a tap that came then waited for all of it.
+ */
+function inSteps() {
+  const held = { layout: true, drawing: true };
+  return {
+    held,
+    plugin: { id: 'inSteps', beforeUpdate: () => !held.layout, beforeDraw: () => !held.drawing },
+  };
+}
+
+/**
  * Draws `config` on `canvas` with Chart.js, loaded on first use, and draws
  * it anew when the config changes.
  */
@@ -87,14 +102,30 @@ function useChart<TType extends ChartType, TData, TLabel>(
       }
       if (stop.signal.aborted || !canvas.current) return;
       const large = idle && pointCount(config.data) >= DOTS_DRAWN_LATER;
-      const instance = new Chart<TType, TData, TLabel>(canvas.current, large ? withoutData(config) : config);
+      const base = large ? withoutData(config) : config;
+      const steps = inSteps();
+      const stepped = idle ? { ...base, plugins: [...(base.plugins ?? []), steps.plugin] } : base;
+      const instance = new Chart<TType, TData, TLabel>(canvas.current, stepped);
       destroy = () => instance.destroy();
+      if (idle) {
+        // A frame between the steps: a tap's effect is painted before the next one.
+        await untilPainted(stop.signal);
+        steps.held.layout = false;
+        instance.update('none');
+        await untilPainted(stop.signal);
+        steps.held.drawing = false;
+        instance.draw();
+      }
       if (large) {
         await whenIdle();
         if (stop.signal.aborted) return;
         instance.data.datasets.forEach((dataset, i) => (dataset.data = config.data.datasets[i]!.data));
         instance.update('none');
       }
+      for (const plugin of config.plugins ?? []) {
+        if (drawsInChunks(plugin)) await plugin.drawInChunks(instance, stop.signal);
+      }
+      if (stop.signal.aborted) return;
       // For whoever waits for the whole drawing, not its axes alone: the page's tests.
       canvas.current?.setAttribute('data-complete', '');
       drawn.current?.();
