@@ -73,6 +73,9 @@ describe('a failed save', () => {
     const errors = collectConsoleErrors(page);
     await visitorOn(page).openQuiz(product.app.url);
     await visitorOn(page).startWithName('');
+    // In production the static host stays up when the backend goes down; here one server is both, so the
+    // screens the page fetches ahead of need (the results among them) are let arrive before it stops.
+    await page.waitForLoadState('networkidle');
     await product.app.stop();
     try {
       await visitorOn(page).answer(PATH_B);
