@@ -150,7 +150,7 @@ export function chooseAnswer(answerText: string): void {
 export function goBack(): void {
   requireScreen('question', 'goBack');
   const { answers } = $progress.get();
-  if (answers.length === 0) throw new Error('goBack needs an answered question');
+  if (answers.length === 0) throw new Error('goBack on the first question');
   if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
 }
