@@ -52,7 +52,7 @@ const FRAMEWORK =
 // holds every built page to it).
 const HOME_CHUNK = 'home';
 const HOME_ISLAND = fileURLToPath(new URL('./src/islands/Home.tsx', import.meta.url));
-const OTHER_ISLANDS = ['Insights.tsx', 'SecretInsights.tsx'].map((file) =>
+const OTHER_ISLANDS = ['Insights.tsx', 'HiddenPage.tsx'].map((file) =>
   fileURLToPath(new URL(`./src/islands/${file}`, import.meta.url)),
 );
 /** @typedef {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} Chunking */

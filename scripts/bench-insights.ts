@@ -6,7 +6,7 @@
  * Creates a throw-away database on the PostgreSQL server of DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/test), seeds it to 10,000,
  * 100,000 and 1,000,000 respondents, and at each size calls insights() and
- * secret_insights() as the anon role, printing the median server time (the
+ * hidden_page_insights() as the anon role, printing the median server time (the
  * "Execution Time" of EXPLAIN ANALYZE, i.e. inside the database, without the
  * network) and the response size in bytes as the RPC route sends it. It also
  * checks the figures against a full scan of the table. The database is
@@ -120,9 +120,13 @@ async function main(): Promise<void> {
       seeded = size;
       await vacuumResponses(db);
       const open = await measure(db, 'insights', {}, 'public.insights()', []);
-      const secret = await measure(db, 'secret_insights', { password: PASSWORD }, 'public.secret_insights($1)', [
-        PASSWORD,
-      ]);
+      const secret = await measure(
+        db,
+        'hidden_page_insights',
+        { password: PASSWORD },
+        'public.hidden_page_insights($1)',
+        [PASSWORD],
+      );
       const search = await measure(
         db,
         'find_respondents',
@@ -137,7 +141,7 @@ async function main(): Promise<void> {
         `  insights()              median ${open.medianMs.toFixed(1)} ms, ${open.bytes.toLocaleString('en-US')} bytes`,
       );
       console.log(
-        `  secret_insights(pw)     median ${secret.medianMs.toFixed(1)} ms, ${secret.bytes.toLocaleString('en-US')} bytes (includes the bcrypt check)`,
+        `  hidden_page_insights(pw)     median ${secret.medianMs.toFixed(1)} ms, ${secret.bytes.toLocaleString('en-US')} bytes (includes the bcrypt check)`,
       );
       console.log(
         `  find_respondents('ada') median ${search.medianMs.toFixed(1)} ms, ${search.bytes.toLocaleString('en-US')} bytes`,

@@ -2,7 +2,7 @@
  * How evenly the quiz spreads answer paths over the map and over the
  * literary figures. The bench prints it; a unit test holds it to its bounds.
  */
-import { nearestFigures, type FigurePoint } from './figures.ts';
+import { nearestFigures, type FigurePoint } from './nearest-figures.ts';
 import { leanOf, type Lean, type LeanCounts } from './points.ts';
 import { formatPercent as percent, resultPosition, resultShares } from './scoring.ts';
 import type { ValueScores } from './values.ts';

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFrontmatter } from 'astro/markdown';
-import type { FigurePoint } from '../core/figures.ts';
+import type { FigurePoint } from '../core/nearest-figures.ts';
 import { FIGURE_SLUG, FIGURES_DIR, figureSchema, type FigureData } from './schema.ts';
 
 export interface FigureFile extends FigurePoint {

@@ -156,7 +156,7 @@ export interface Insights {
   answer_shares: QuestionShares[];
 }
 
-export interface SecretInsights extends Insights {
+export interface HiddenPageInsights extends Insights {
   /** names[i] belongs to points.raw[i]; null for an anonymous respondent. */
   points: ScatterPoints & { names: (string | null)[] };
 }
@@ -172,8 +172,8 @@ export function fetchInsights(): Promise<Insights> {
 }
 
 /** Rejects with an ApiError when the password is wrong. */
-export function fetchSecretInsights(password: string): Promise<SecretInsights> {
-  return rpc('secret_insights', { password }) as Promise<SecretInsights>;
+export function fetchHiddenPageInsights(password: string): Promise<HiddenPageInsights> {
+  return rpc('hidden_page_insights', { password }) as Promise<HiddenPageInsights>;
 }
 
 export function findRespondents(password: string, query: string): Promise<RespondentMatches> {
@@ -189,7 +189,7 @@ export interface RespondentsPage {
   next: number | null;
 }
 
-/** Rejects with an ApiError when the password is wrong, as fetchSecretInsights does. */
+/** Rejects with an ApiError when the password is wrong, as fetchHiddenPageInsights does. */
 export function fetchRespondentsPage(
   password: string,
   afterId: number | null,

@@ -256,9 +256,9 @@ export type Database = {
         Args: { password: string; query: string }
         Returns: Json
       }
+      hidden_page_insights: { Args: { password: string }; Returns: Json }
       insights: { Args: Record<PropertyKey, never>; Returns: Json }
       response_stats: { Args: Record<PropertyKey, never>; Returns: Json }
-      secret_insights: { Args: { password: string }; Returns: Json }
       set_hidden_page_password: {
         Args: { password: string }
         Returns: undefined

@@ -30,7 +30,7 @@ import {
   writeSession,
   type SavedProgress,
 } from './saved-progress.ts';
-import { hasShareParams } from './share.ts';
+import { hasShareParams } from './share-link.ts';
 
 /** What this module follows: the quiz's progress and friend, and how an entry's progress is shown. */
 export interface FollowedQuiz {

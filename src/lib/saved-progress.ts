@@ -11,7 +11,7 @@ import { QUESTIONS, QUESTION_COUNT } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
 import type { NamedResult } from '../core/result.ts';
 import { isSubmissionId } from './outbox.ts';
-import { decodeShareCode, encodeShareCode, shareNameProblem } from './share.ts';
+import { decodeShareCode, encodeShareCode, shareNameProblem } from './share-link.ts';
 
 const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
@@ -123,7 +123,7 @@ export function writeSession(progress: QuizProgress): void {
 }
 
 /**
- * The friend as it is kept: the share code of their answers (lib/share.ts,
+ * The friend as it is kept: the share code of their answers (lib/share-link.ts,
  * which checks a whole answer set and reads the scores from the core) and the
  * name their link carried, refused unless a link could carry it as it is.
  */

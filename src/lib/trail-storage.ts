@@ -3,16 +3,16 @@
  * localStorage and nowhere else: nothing here is ever sent but the secret,
  * which went with the save and goes with a removal from the site (only
  * hashes of it are stored there). Each result is its submission id, the
- * date, that secret and its share code (lib/share.ts), so its
+ * date, that secret and its share code (lib/share-link.ts), so its
  * scores are read again from the questions and a stored value can carry no
  * position of its own. Whatever does not read back as a result of this
  * quiz (damaged, edited, another site's) is dropped, never shown.
  */
-import { addResult, TRAIL_MAX, type PastResult } from '../core/trail.ts';
+import { addResult, TRAIL_MAX, type PastResult } from '../core/trail-math.ts';
 import { resultPosition } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
 import { isSubmissionId, isWithdrawalSecret } from './outbox.ts';
-import { decodeShareCode, encodeShareCode } from './share.ts';
+import { decodeShareCode, encodeShareCode } from './share-link.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 
 const STORAGE_KEY = 'myc.map-trail.v1';

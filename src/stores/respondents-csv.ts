@@ -11,7 +11,7 @@ import { respondentsCsvFileName, respondentsCsvHeader, respondentsCsvLines } fro
 import type { RespondentsPage } from '../lib/api.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { yieldToPage } from '../lib/yield.ts';
-import { fetchUnlockedRespondentsPage } from './secret-insights.ts';
+import { fetchUnlockedRespondentsPage } from './hidden-page.ts';
 
 /** Rows asked per call: export_respondents takes at most 10,000. */
 export const RESPONDENTS_PAGE_SIZE = 10_000;

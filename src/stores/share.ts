@@ -1,17 +1,17 @@
 /**
  * Share links as actions: opening one (a friend's result under their name,
  * or a comparison of two), and turning a friend's result into a comparison
- * by taking the quiz. The link itself is lib/share.ts, its controls
+ * by taking the quiz. The link itself is lib/share-link.ts, its controls
  * ShareActions.tsx. Apart from quiz.ts so that neither these nor the link
  * decoder load with "/": only an address with a query or the results screen
  * asks for them.
  */
-import { hasShareParams, readShareLink } from '../lib/share.ts';
+import { hasShareParams, readShareLink } from '../lib/share-link.ts';
 import { $progress, requireScreen, resetAll, showSharedAnswers, startQuiz } from './quiz.ts';
 import { $sharedName, keepFriend, showSharedResult } from './results.ts';
 
 /**
- * Shows what an address's query holds ("?r=...", see lib/share.ts).
+ * Shows what an address's query holds ("?r=...", see lib/share-link.ts).
  * Returns null when the query is no share link at all, false when it is one
  * with no valid result (nothing changes), true once the result is shown.
  */

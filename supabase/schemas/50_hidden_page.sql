@@ -117,9 +117,9 @@ grant execute on function public.set_hidden_page_password(text) to service_role;
 -- definer of the same name and contract in private, which PostgREST does not
 -- expose (60_insights.sql says why).
 
--- secret_insights: what insights() returns, with each point's name, for the
+-- hidden_page_insights: what insights() returns, with each point's name, for the
 -- holder of the password. Volatile: a wrong guess is recorded.
-create function private.secret_insights(password text) returns json
+create function private.hidden_page_insights(password text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refusal json := private.hidden_page_refusal(password);
@@ -130,13 +130,13 @@ begin
   return private.insights_json(true);
 end;
 $$;
-grant execute on function private.secret_insights(text) to anon, authenticated;
+grant execute on function private.hidden_page_insights(text) to anon, authenticated;
 
-create function public.secret_insights(password text) returns json
+create function public.hidden_page_insights(password text) returns json
 language sql volatile security invoker set search_path = '' as $$
-  select private.secret_insights(password);
+  select private.hidden_page_insights(password);
 $$;
-grant execute on function public.secret_insights(text) to anon, authenticated;
+grant execute on function public.hidden_page_insights(text) to anon, authenticated;
 
 -- find_respondents: case-insensitive name search over every row. The query
 -- is matched as plain text (no wildcards), so %, _ and quotes are just

@@ -25,7 +25,7 @@ async function resetLimits(db: Database): Promise<void> {
 }
 
 function secret(db: Database, password: string | null, address: string | null) {
-  return callAsClient<{ count: number }>(db, 'secret_insights', { password }, address);
+  return callAsClient<{ count: number }>(db, 'hidden_page_insights', { password }, address);
 }
 
 const INVALID = {

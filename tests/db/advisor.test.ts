@@ -16,7 +16,7 @@ const API_FUNCTIONS = [
   'public.find_respondents(text, text)',
   'public.insights()',
   'public.response_stats()',
-  'public.secret_insights(text)',
+  'public.hidden_page_insights(text)',
   'public.submit_response(uuid, text, jsonb, text)',
   'public.withdraw_response(uuid, text)',
 ];
@@ -28,7 +28,7 @@ const API_DEFINERS = [
   'private.find_respondents(text, text)',
   'private.insights()',
   'private.response_stats()',
-  'private.secret_insights(text)',
+  'private.hidden_page_insights(text)',
   'private.submit_response(uuid, text, jsonb, text)',
   'private.withdraw_response(uuid, text)',
 ];

@@ -70,10 +70,10 @@ forEachEngine('the client address the limits trust', ({ db }) => {
     await db().query('select public.set_hidden_page_password($1)', [PASSWORD]);
     const attacker = '192.0.2.66';
     for (let i = 0; i < 8; i++) {
-      await callAsClient(db(), 'secret_insights', { password: `guess ${i}` }, attacker, forgedHeaders(i, OWNER));
+      await callAsClient(db(), 'hidden_page_insights', { password: `guess ${i}` }, attacker, forgedHeaders(i, OWNER));
     }
-    expect((await callAsClient(db(), 'secret_insights', { password: PASSWORD }, attacker)).status).toBe(429);
-    expect(await callAsClient(db(), 'secret_insights', { password: PASSWORD }, OWNER)).toMatchObject({
+    expect((await callAsClient(db(), 'hidden_page_insights', { password: PASSWORD }, attacker)).status).toBe(429);
+    expect(await callAsClient(db(), 'hidden_page_insights', { password: PASSWORD }, OWNER)).toMatchObject({
       status: 200,
       body: { count: expect.any(Number) },
     });

@@ -87,7 +87,7 @@ forEachEngine('export_respondents', ({ db }) => {
       { password: 'wrong password', after_id: null, page_size: 10 },
       '203.0.113.9',
     );
-    const page403 = await callAsClient(db(), 'secret_insights', { password: 'wrong password' }, '203.0.113.10');
+    const page403 = await callAsClient(db(), 'hidden_page_insights', { password: 'wrong password' }, '203.0.113.10');
     expect(wrong).toEqual(page403);
     expect(wrong.status).toBe(403);
     for (let i = 0; i < 4; i++) {

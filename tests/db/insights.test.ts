@@ -161,7 +161,7 @@ forEachEngine('insights over 300 submitted responses', ({ db }) => {
 
   it('gives the password holder the same figures and each point with its name', async () => {
     const current = await allRows(db());
-    const secret = await callAsAnon<Insights & { points: { names: (string | null)[] } }>(db(), 'secret_insights', {
+    const secret = await callAsAnon<Insights & { points: { names: (string | null)[] } }>(db(), 'hidden_page_insights', {
       password: PASSWORD,
     });
     const open = await callAsAnon<Insights>(db(), 'insights');
@@ -196,19 +196,19 @@ forEachEngine('insights over 300 submitted responses', ({ db }) => {
 
 forEachEngine('the hidden page password', ({ db }) => {
   it('refuses a wrong, empty or missing password with one error, whether or not any name exists', async () => {
-    const noPasswordSet = await rpcError(db(), 'secret_insights', { password: 'anything at all' });
+    const noPasswordSet = await rpcError(db(), 'hidden_page_insights', { password: 'anything at all' });
     await setPassword(db());
     const empty = await Promise.all([
-      rpcError(db(), 'secret_insights', { password: 'wrong password' }),
-      rpcError(db(), 'secret_insights', { password: '' }),
-      rpcError(db(), 'secret_insights', { password: null }),
+      rpcError(db(), 'hidden_page_insights', { password: 'wrong password' }),
+      rpcError(db(), 'hidden_page_insights', { password: '' }),
+      rpcError(db(), 'hidden_page_insights', { password: null }),
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: 'a' }),
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: '' }),
     ]);
     await submit(db(), randomChoices(seededRandom(1)), 'Secretive Sam');
     await submit(db(), randomChoices(seededRandom(2)), null);
     const named = await Promise.all([
-      rpcError(db(), 'secret_insights', { password: 'wrong password' }),
+      rpcError(db(), 'hidden_page_insights', { password: 'wrong password' }),
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: 'Sam' }),
       rpcError(db(), 'find_respondents', { password: 'wrong password', query: 'nobody' }),
       rpcError(db(), 'find_respondents', { password: PASSWORD.toUpperCase(), query: 'Sam' }),
@@ -233,11 +233,13 @@ forEachEngine('the hidden page password', ({ db }) => {
     expect(rows[0]!.password_hash).toMatch(/^\$2[abxy]?\$\d\d\$/);
     expect(rows[0]!.password_hash).not.toContain('a quite different secret');
     expect(rows[0]!.matches).toBe(true);
-    expect(await callAsClient(db(), 'secret_insights', { password: PASSWORD }, null)).toMatchObject({
+    expect(await callAsClient(db(), 'hidden_page_insights', { password: PASSWORD }, null)).toMatchObject({
       status: 403,
       body: { code: '28P01', message: 'invalid password' },
     });
-    await expect(callAsAnon(db(), 'secret_insights', { password: 'a quite different secret' })).resolves.toMatchObject({
+    await expect(
+      callAsAnon(db(), 'hidden_page_insights', { password: 'a quite different secret' }),
+    ).resolves.toMatchObject({
       count: 2,
     });
   });
@@ -346,7 +348,7 @@ forEachEngine('insights past 5,000 respondents', ({ db }) => {
   });
 
   it('names exactly the sampled points for the password holder', async () => {
-    const secret = await callAsAnon<Insights & { points: { names: (string | null)[] } }>(db(), 'secret_insights', {
+    const secret = await callAsAnon<Insights & { points: { names: (string | null)[] } }>(db(), 'hidden_page_insights', {
       password: PASSWORD,
     });
     const open = await callAsAnon<Insights>(db(), 'insights');
@@ -386,10 +388,10 @@ forEachEngine('insights privileges', ({ db }) => {
     const [row] = await db().query<Record<string, boolean>>(
       `select has_function_privilege('anon', 'public.insights()', 'execute') as insights,
               has_function_privilege('anon', 'public.answer_shares()', 'execute') as answer_shares,
-              has_function_privilege('anon', 'public.secret_insights(text)', 'execute') as secret_insights,
+              has_function_privilege('anon', 'public.hidden_page_insights(text)', 'execute') as hidden_page_insights,
               has_function_privilege('anon', 'public.find_respondents(text, text)', 'execute') as find_respondents`,
     );
-    expect(row).toEqual({ insights: true, answer_shares: true, secret_insights: true, find_respondents: true });
+    expect(row).toEqual({ insights: true, answer_shares: true, hidden_page_insights: true, find_respondents: true });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * npm run set-password, run as an operator runs it: a child process with
  * the passphrase on standard input, against a migrated database on each
- * engine; the password then unlocks secret_insights, and nothing else does.
+ * engine; the password then unlocks hidden_page_insights, and nothing else does.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,7 +40,7 @@ for (const engine of availableEngines()) {
     async function unlocks(password: string): Promise<number> {
       const db = engine === 'postgres' ? fresh!.db : await openDatabase({ dataDir });
       try {
-        return (await callAsClient(db, 'secret_insights', { password }, null)).status;
+        return (await callAsClient(db, 'hidden_page_insights', { password }, null)).status;
       } finally {
         if (engine === 'pglite') await db.close();
       }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFigureFiles } from '../../src/figures/files.ts';
 import { comparisonSentence } from '../../src/core/compare.ts';
-import { nearestFigures } from '../../src/core/figures.ts';
+import { nearestFigures } from '../../src/core/nearest-figures.ts';
 import { resultShares } from '../../src/core/scoring.ts';
 import { VALUES, type Value } from '../../src/core/values.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaningOf } from '../../src/core/map.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
-import { describePastResult, movementSentence } from '../../src/core/trail.ts';
+import { describePastResult, movementSentence } from '../../src/core/trail-math.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL, visitorOn } from '../support/chromium/quiz-driver.ts';

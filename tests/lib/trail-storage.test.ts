@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TRAIL_MAX } from '../../src/core/trail.ts';
+import { TRAIL_MAX } from '../../src/core/trail-math.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
 import { totalsOf } from '../../src/core/totals.ts';
 import { forgetResults, keepResult, readTrail } from '../../src/lib/trail-storage.ts';
-import { decodeShareCode } from '../../src/lib/share.ts';
+import { decodeShareCode } from '../../src/lib/share-link.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
 const KEY = 'myc.map-trail.v1';

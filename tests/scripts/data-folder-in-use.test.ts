@@ -34,8 +34,9 @@ async function state(db: Database) {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from public.responses');
   return {
     respondents: row?.n,
-    kept: (await callAsClient(db, 'secret_insights', { password: KEPT }, null)).status,
-    offered: (await callAsClient(db, 'secret_insights', { password: 'a passphrase offered too soon' }, null)).status,
+    kept: (await callAsClient(db, 'hidden_page_insights', { password: KEPT }, null)).status,
+    offered: (await callAsClient(db, 'hidden_page_insights', { password: 'a passphrase offered too soon' }, null))
+      .status,
   };
 }
 

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { scoreChoices } from '../../src/core/scoring.ts';
 import type * as Api from '../../src/lib/api.ts';
-import type { Insights, RespondentMatches, ResponseStats, SecretInsights, SubmitInput } from '../../src/lib/api.ts';
+import type { Insights, RespondentMatches, ResponseStats, HiddenPageInsights, SubmitInput } from '../../src/lib/api.ts';
 
 type ApiModule = typeof Api;
 
@@ -47,7 +47,7 @@ export function insightsOf(count: number): Insights {
 }
 
 /** The hidden page's aggregates over two respondents, "Ada" and one anonymous (count 0: none). */
-export function secretInsightsOf(count: number): SecretInsights {
+export function hiddenPageOf(count: number): HiddenPageInsights {
   const some = count > 0;
   const scores = { love: 0.5, duty: 0.25, honor: 0.5, reason: 0.5 };
   return {
@@ -90,7 +90,7 @@ function freshState() {
     insights: insightsOf(3),
     insightsDown: false,
     insightsCalls: 0,
-    secretInsights: secretInsightsOf(2),
+    hiddenPage: hiddenPageOf(2),
     /** The hidden page's calls, by database function, with what they were sent. */
     hiddenPageCalls: [] as { fn: string; password: string; query?: string }[],
     hiddenPageDown: false,
@@ -193,10 +193,10 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
       if (api.insightsDown) throw unreachable();
       return api.insights;
     },
-    fetchSecretInsights: async (password: string) => {
-      api.hiddenPageCalls.push({ fn: 'secret_insights', password });
+    fetchHiddenPageInsights: async (password: string) => {
+      api.hiddenPageCalls.push({ fn: 'hidden_page_insights', password });
       checkPassword(password);
-      return api.secretInsights;
+      return api.hiddenPage;
     },
     findRespondents: async (password: string, query: string): Promise<RespondentMatches> => {
       api.hiddenPageCalls.push({ fn: 'find_respondents', password, query });

@@ -1,6 +1,6 @@
 import { memo, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $search, searchByName } from '../../stores/secret-insights.ts';
+import { $search, searchByName } from '../../stores/hidden-page.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import { formatCount, plural } from './format.ts';
 import styles from './insights.module.css';

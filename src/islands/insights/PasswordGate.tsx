@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { unlock } from '../../stores/secret-insights.ts';
+import { unlock } from '../../stores/hidden-page.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import styles from './insights.module.css';
 

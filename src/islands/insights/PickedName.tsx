@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ScatterPlot } from '../../charts/insights/scatter.ts';
-import { $pickedRespondent } from '../../stores/secret-insights.ts';
+import { $pickedRespondent } from '../../stores/hidden-page.ts';
 import styles from './insights.module.css';
 
 /** The name behind the last dot clicked on this plot, as plain text. */

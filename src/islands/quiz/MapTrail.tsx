@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Position } from '../../core/scoring.ts';
-import { describePastResult, movementSentence } from '../../core/trail.ts';
+import { describePastResult, movementSentence } from '../../core/trail-math.ts';
 import { $progress } from '../../stores/quiz.ts';
 import { $removals } from '../../stores/removal.ts';
 import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';

@@ -1,5 +1,5 @@
 import figures from 'virtual:figure-summaries';
-import { figureHref, nearestFigures } from '../../core/figures.ts';
+import { figureHref, nearestFigures } from '../../core/nearest-figures.ts';
 import type { ValueScores } from '../../core/values.ts';
 import { objectForm } from './result-labels.ts';
 import styles from './ResultsScreen.module.css';

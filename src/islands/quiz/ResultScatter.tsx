@@ -1,6 +1,6 @@
 import { useMemo, useState, type RefObject } from 'react';
 import figures from 'virtual:figure-summaries';
-import { describePosition, figureHref } from '../../core/figures.ts';
+import { describePosition, figureHref } from '../../core/nearest-figures.ts';
 import { positionOf, type Position } from '../../core/scoring.ts';
 import { describeLean, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';

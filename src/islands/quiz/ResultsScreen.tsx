@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
-import { whenTaken } from '../../core/trail.ts';
+import { whenTaken } from '../../core/trail-math.ts';
 import { totalsOf } from '../../core/totals.ts';
 import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';

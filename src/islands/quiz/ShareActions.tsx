@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type RefObject } from 'react';
-import { shareNameProblem, shareUrl } from '../../lib/share.ts';
+import { shareNameProblem, shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { $answers, $isTestMode, $name } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';

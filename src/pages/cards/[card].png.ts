@@ -11,7 +11,7 @@ import { cellCard, essayCard, figuresCard, siteCard, type SocialCard } from '../
 import { MAP_CELLS } from '../../core/map.ts';
 import { positionOf } from '../../core/scoring.ts';
 import { getValueEssays } from '../../essays/essays.ts';
-import { getFigures } from '../../figures/figures.ts';
+import { getFigures } from '../../figures/collection.ts';
 
 export const getStaticPaths = (async () => {
   const essays = await getValueEssays();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { QUESTIONS } from '../../../src/core/questions.ts';
 import { VALUES, type Value, type ValueScores } from '../../../src/core/values.ts';
-import type { SecretInsights } from '../../../src/lib/api.ts';
+import type { HiddenPageInsights } from '../../../src/lib/api.ts';
 import { NAME_PLACEHOLDER, answerText, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
 import { E2E_PASSWORD, type RunningApp } from './app.ts';
 
@@ -83,7 +83,7 @@ export async function responseCount(app: RunningApp): Promise<number> {
 
 /** Every stored respondent as the hidden page sees them: name and raw totals. */
 export async function storedRespondents(app: RunningApp): Promise<{ name: string | null; raw: ValueScores }[]> {
-  const res = await app.rpc<SecretInsights>('secret_insights', { password: E2E_PASSWORD });
+  const res = await app.rpc<HiddenPageInsights>('hidden_page_insights', { password: E2E_PASSWORD });
   expect(res.status).toBe(200);
   const { raw, names } = res.body.points;
   return raw.map(([love, duty, honor, reason], i) => ({ name: names[i] ?? null, raw: { love, duty, honor, reason } }));

@@ -9,7 +9,7 @@ import {
   shareUrl,
   hasShareParams,
   cellOfAnswers,
-} from '../../src/lib/share.ts';
+} from '../../src/lib/share-link.ts';
 import { cellCentre } from '../../src/core/map.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
 import { totalsOf } from '../../src/core/totals.ts';

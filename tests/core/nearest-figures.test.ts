@@ -5,7 +5,7 @@ import {
   nearestFigures,
   shareDistance,
   type FigurePoint,
-} from '../../src/core/figures.ts';
+} from '../../src/core/nearest-figures.ts';
 
 const at = (love: number, duty: number, honor: number, reason: number) => ({ love, duty, honor, reason });
 const figure = (slug: string, shares: ReturnType<typeof at>): FigurePoint => ({ slug, shares });

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SecretInsights as SecretData } from '../lib/api.ts';
-import { $search, $secret, pickRespondent } from '../stores/secret-insights.ts';
+import type { HiddenPageInsights } from '../lib/api.ts';
+import { $search, $hiddenPage, pickRespondent } from '../stores/hidden-page.ts';
 import { DATA_STATUS } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { CsvDownload } from './insights/CsvDownload.tsx';
@@ -11,7 +11,7 @@ import { PickedName } from './insights/PickedName.tsx';
 import { plural } from './insights/format.ts';
 import styles from './insights/insights.module.css';
 
-function SecretView({ insights }: { insights: SecretData | null }) {
+function UnlockedView({ insights }: { insights: HiddenPageInsights | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The highlight of a search redraws thousands of dots: it renders deferred, behind any input.
   const search = useDeferredValue(useStore($search));
@@ -54,10 +54,10 @@ function SecretView({ insights }: { insights: SecretData | null }) {
 }
 
 /** The hidden /hehe page: locked until the database accepts the password. */
-export default function SecretInsights() {
+export default function HiddenPage() {
   // As on /insights: the unlocked page's thousands of points render in slices.
-  const state = useDeferredValue(useStore($secret));
-  if (state.status === 'ready') return <SecretView insights={state.data} />;
-  if (state.status === 'empty') return <SecretView insights={null} />;
+  const state = useDeferredValue(useStore($hiddenPage));
+  if (state.status === 'ready') return <UnlockedView insights={state.data} />;
+  if (state.status === 'empty') return <UnlockedView insights={null} />;
   return <PasswordGate checking={state.status === 'loading'} failed={state.status === 'failed'} />;
 }

@@ -7,21 +7,21 @@ import { atom } from 'nanostores';
 import {
   ApiError,
   fetchRespondentsPage,
-  fetchSecretInsights,
+  fetchHiddenPageInsights,
   isRateLimited,
   findRespondents,
   type RespondentMatches,
   type RespondentsPage,
-  type SecretInsights,
+  type HiddenPageInsights,
 } from '../lib/api.ts';
 import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
 import { withRespondents } from './insights.ts';
 import { remoteData } from './remote.ts';
 
-const secret = remoteData<SecretInsights>('insights data', withRespondents, 'idle');
+const hiddenPage = remoteData<HiddenPageInsights>('insights data', withRespondents, 'idle');
 
 /** idle: locked; loading: the password is being checked; ready or empty: unlocked; failed: the check could not be made. */
-export const $secret = secret.$state;
+export const $hiddenPage = hiddenPage.$state;
 
 /** The respondent whose dot was clicked last, and on which plot; name null means anonymous. */
 export const $pickedRespondent = atom<{ chart: ScatterPlot; name: string | null } | null>(null);
@@ -44,14 +44,14 @@ function refusal(error: unknown): 'incorrect' | 'throttled' | undefined {
 }
 
 export function isUnlocked(): boolean {
-  const { status } = $secret.get();
+  const { status } = $hiddenPage.get();
   return status === 'ready' || status === 'empty';
 }
 
 export async function unlock(candidate: string): Promise<UnlockOutcome> {
   if (isUnlocked()) return 'unlocked';
-  if ($secret.get().status === 'loading') return 'failed';
-  const outcome = await secret.load(() => fetchSecretInsights(candidate), { refusal });
+  if ($hiddenPage.get().status === 'loading') return 'failed';
+  const outcome = await hiddenPage.load(() => fetchHiddenPageInsights(candidate), { refusal });
   if (outcome === 'incorrect' || outcome === 'throttled') return outcome;
   if (outcome !== 'ready' && outcome !== 'empty') return 'failed';
   password = candidate;
@@ -65,7 +65,7 @@ export function fetchUnlockedRespondentsPage(afterId: number | null, pageSize: n
 }
 
 export function pickRespondent(chart: ScatterPlot, dot: PickedDot): void {
-  const state = $secret.get();
+  const state = $hiddenPage.get();
   if (state.status !== 'ready') return;
   if (dot.layer === 'highlighted') {
     const match = $search.get()?.result.matches[dot.index];

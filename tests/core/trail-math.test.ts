@@ -8,7 +8,7 @@ import {
   whenTaken,
   TRAIL_MAX,
   type PastResult,
-} from '../../src/core/trail.ts';
+} from '../../src/core/trail-math.ts';
 
 const at = (iso: string) => new Date(iso);
 const result = (id: string, iso: string, x = 0.1, y = 0.1): PastResult => ({ id, date: at(iso), position: { x, y } });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HIDDEN_PAGE_PASSWORD as CORRECT, api, resetFakeApi, secretInsightsOf } from '../support/fake-api.ts';
+import { HIDDEN_PAGE_PASSWORD as CORRECT, api, resetFakeApi, hiddenPageOf } from '../support/fake-api.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -7,7 +7,7 @@ vi.mock('../../src/lib/api.ts', async (original) =>
 
 async function freshStore() {
   vi.resetModules();
-  return import('../../src/stores/secret-insights.ts');
+  return import('../../src/stores/hidden-page.ts');
 }
 
 describe('hidden page store', () => {
@@ -23,38 +23,38 @@ describe('hidden page store', () => {
   it('a wrong password is "incorrect" and leaves the page locked', async () => {
     const store = await freshStore();
     await expect(store.unlock('guess')).resolves.toBe('incorrect');
-    expect(store.$secret.get()).toEqual({ status: 'idle' });
+    expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     expect(console.error).not.toHaveBeenCalled();
     await expect(store.searchByName('ada')).resolves.toBe('failed');
-    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual(['secret_insights']);
+    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual(['hidden_page_insights']);
   });
 
   it('an unreachable backend is "failed", is logged, and leaves the page locked in a failed state', async () => {
     const store = await freshStore();
     api.hiddenPageDown = true;
     await expect(store.unlock(CORRECT)).resolves.toBe('failed');
-    expect(store.$secret.get()).toEqual({ status: 'failed' });
+    expect(store.$hiddenPage.get()).toEqual({ status: 'failed' });
     expect(store.isUnlocked()).toBe(false);
     expect(console.error).toHaveBeenCalledWith('Error fetching insights data', expect.objectContaining({ status: 0 }));
     await expect(store.searchByName('ada')).resolves.toBe('failed');
     // The next try, once the backend answers, unlocks.
     api.hiddenPageDown = false;
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
-    expect(store.$secret.get().status).toBe('ready');
+    expect(store.$hiddenPage.get().status).toBe('ready');
   });
 
   it('too many attempts (429) is "throttled", even with the right password, and leaves the page locked', async () => {
     const store = await freshStore();
     api.hiddenPageThrottled = true;
     await expect(store.unlock(CORRECT)).resolves.toBe('throttled');
-    expect(store.$secret.get()).toEqual({ status: 'idle' });
+    expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     await expect(store.searchByName('ada')).resolves.toBe('failed');
   });
 
   it('the right password unlocks, and later searches send it without being asked again', async () => {
     const store = await freshStore();
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
-    const state = store.$secret.get();
+    const state = store.$hiddenPage.get();
     expect(state.status).toBe('ready');
     expect(JSON.stringify(state)).not.toContain(CORRECT);
     await expect(store.searchByName('  ADA ')).resolves.toBe('found');
@@ -80,9 +80,9 @@ describe('hidden page store', () => {
 
   it('unlocks onto empty charts when no one has answered, and notes it quietly in the log, not as an error', async () => {
     const store = await freshStore();
-    api.secretInsights = secretInsightsOf(0);
+    api.hiddenPage = hiddenPageOf(0);
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
-    expect(store.$secret.get()).toEqual({ status: 'empty' });
+    expect(store.$hiddenPage.get()).toEqual({ status: 'empty' });
     expect(console.info).toHaveBeenCalledWith('No insights data: no one has answered yet');
     expect(console.error).not.toHaveBeenCalled();
   });
