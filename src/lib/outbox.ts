@@ -195,13 +195,21 @@ export function save(submission: SubmitInput): Promise<SaveOutcome> {
 /** Where removals from the site wait (lib/withdrawals.ts), read here so that their code loads only when one waits. */
 export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
 
-function sendWaiting(): void {
-  if (readPending().length > 0) void sendPending();
-  if (storage()?.getItem(WITHDRAWALS_KEY)) void import('./withdrawals.ts').then((w) => w.sendWithdrawals());
+/** Whether a removal waits, without loading the removals' outbox. */
+export function withdrawalsWaiting(): boolean {
+  return Boolean(storage()?.getItem(WITHDRAWALS_KEY));
 }
 
-/** Sends saves left from an earlier visit or a failed send now and whenever the network is back; returns the stop. */
-export function watchOutbox(): () => void {
+/**
+ * Sends saves left from an earlier visit or a failed send now and whenever
+ * the network is back, and runs `alongside` at the same moments (the
+ * removals' outbox, which lib/withdrawals.ts keeps); returns the stop.
+ */
+export function watchOutbox(alongside: () => void): () => void {
+  const sendWaiting = () => {
+    if (readPending().length > 0) void sendPending();
+    alongside();
+  };
   sendWaiting();
   return onReconnect(sendWaiting);
 }

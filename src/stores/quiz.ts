@@ -9,7 +9,7 @@ import { atom, computed } from 'nanostores';
 import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../lib/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { watchOutbox } from '../lib/outbox.ts';
+import { watchOutbox, withdrawalsWaiting } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
   NAME_MAX_LENGTH,
@@ -77,8 +77,11 @@ function mayResume(): boolean {
   }
 }
 
-// While the quiz is shown, saves still waiting in the outbox go out.
-onFirstListener($progress, watchOutbox);
+// While the quiz is shown, saves and removals still waiting go out; the removals' code loads only when one waits.
+const sendWaitingWithdrawals = () => {
+  if (withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
+};
+onFirstListener($progress, () => watchOutbox(sendWaitingWithdrawals));
 
 /**
  * Shows again the step a reload or a reopened tab left, once the quiz on
@@ -100,7 +103,7 @@ function update(change: Partial<QuizProgress>): void {
 /** Throws unless the quiz is on `expected`: an action called out of turn changes nothing. */
 export function requireScreen(expected: Screen, action: string): void {
   const { screen } = $progress.get();
-  if (screen !== expected) throw new Error(`${action} needs the ${expected} screen, but the quiz is on ${screen}`);
+  if (screen !== expected) throw new Error(`${action} needs the ${expected} screen, not ${screen}`);
 }
 
 export function startQuiz(): void {

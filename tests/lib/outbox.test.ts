@@ -112,7 +112,7 @@ describe('sending the outbox', () => {
     expect(outbox.readPending()).toEqual([submission(ID_1)]);
 
     const browser = stubWindowEvents();
-    const stop = outbox.watchOutbox();
+    const stop = outbox.watchOutbox(() => {});
     // The send at page load fails too (each answer takes 5 ms).
     await new Promise((r) => setTimeout(r, 20));
     expect(api.submitAttempts).toEqual([ID_1, ID_1]);
