@@ -14,9 +14,9 @@ const API_FUNCTIONS = [
   'public.answer_shares()',
   'public.export_respondents(text, bigint, integer)',
   'public.find_respondents(text, text)',
+  'public.hidden_page_insights(text)',
   'public.insights()',
   'public.response_stats()',
-  'public.hidden_page_insights(text)',
   'public.submit_response(uuid, text, jsonb, text)',
   'public.withdraw_response(uuid, text)',
 ];
@@ -26,9 +26,9 @@ const API_DEFINERS = [
   'private.answer_shares()',
   'private.export_respondents(text, bigint, integer)',
   'private.find_respondents(text, text)',
+  'private.hidden_page_insights(text)',
   'private.insights()',
   'private.response_stats()',
-  'private.hidden_page_insights(text)',
   'private.submit_response(uuid, text, jsonb, text)',
   'private.withdraw_response(uuid, text)',
 ];
