@@ -50,8 +50,9 @@ language sql stable security invoker set search_path = '' as $$
   select private.response_stats();
 $$;
 
--- The hidden page (50_hidden_page.sql).
-create function private.secret_insights(password text) returns json
+-- The hidden page (50_hidden_page.sql), under the one name it goes by
+-- everywhere: secret_insights becomes hidden_page_insights, same contract.
+create function private.hidden_page_insights(password text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refusal json := private.hidden_page_refusal(password);
@@ -62,12 +63,15 @@ begin
   return private.insights_json(true);
 end;
 $$;
-grant execute on function private.secret_insights(text) to anon, authenticated;
+grant execute on function private.hidden_page_insights(text) to anon, authenticated;
 
-create or replace function public.secret_insights(password text) returns json
+drop function public.secret_insights(text);
+
+create function public.hidden_page_insights(password text) returns json
 language sql volatile security invoker set search_path = '' as $$
-  select private.secret_insights(password);
+  select private.hidden_page_insights(password);
 $$;
+grant execute on function public.hidden_page_insights(text) to anon, authenticated;
 
 create function private.find_respondents(password text, query text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
