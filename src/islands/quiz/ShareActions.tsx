@@ -5,6 +5,7 @@ import { SITE_NAME } from '../../core/site.ts';
 import { $answers, $isTestMode, $name } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import styles from './ResultsScreen.module.css';
+import { saveFile } from '../../lib/save-file.ts';
 
 const IMAGE_NAME = `${SITE_NAME.toLowerCase().replaceAll(' ', '-')}.png`;
 
@@ -12,16 +13,7 @@ function downloadCanvas(canvas: HTMLCanvasElement): Promise<void> {
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => {
       if (!blob) return reject(new Error('The chart could not be turned into an image'));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = IMAGE_NAME;
-      link.hidden = true;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked later: the download reads the blob after this handler returns.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(blob, IMAGE_NAME);
       resolve();
     }, 'image/png');
   });
