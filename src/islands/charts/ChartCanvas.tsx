@@ -33,30 +33,9 @@ interface Props<TType extends ChartType, TData, TLabel> {
   idle?: boolean;
 }
 
-/**
- * A chart of this many points or more is drawn in two idle moments: its axes,
- * then its points. Laid out and drawn at once, /hehe's plots of 5,000 dots
- * were tasks of 50-87 ms at 4x CPU, and a tap in one waited until it ended.
- */
-const DOTS_DRAWN_LATER = 1000;
-
-function pointCount({ datasets }: { datasets: readonly { data: unknown }[] }): number {
-  return datasets.reduce((sum, { data }) => sum + (Array.isArray(data) ? data.length : 0), 0);
-}
-
 /** Resolves after the next paint; never once `signal` is aborted (nobody waits then). */
 function untilPainted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => afterNextPaint(() => signal.aborted || resolve()));
-}
-
-/** The same chart with no points yet: its frame, axes and titles. */
-function withoutData<TType extends ChartType, TData, TLabel>(
-  config: ChartConfiguration<TType, TData, TLabel>,
-): ChartConfiguration<TType, TData, TLabel> {
-  return {
-    ...config,
-    data: { ...config.data, datasets: config.data.datasets.map((d) => ({ ...d, data: [] as TData })) },
-  };
 }
 
 /**
@@ -101,10 +80,8 @@ function useChart<TType extends ChartType, TData, TLabel>(
         await whenIdle();
       }
       if (stop.signal.aborted || !canvas.current) return;
-      const large = idle && pointCount(config.data) >= DOTS_DRAWN_LATER;
-      const base = large ? withoutData(config) : config;
       const steps = inSteps();
-      const stepped = idle ? { ...base, plugins: [...(base.plugins ?? []), steps.plugin] } : base;
+      const stepped = idle ? { ...config, plugins: [...(config.plugins ?? []), steps.plugin] } : config;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, stepped);
       destroy = () => instance.destroy();
       if (idle) {
@@ -115,12 +92,6 @@ function useChart<TType extends ChartType, TData, TLabel>(
         await untilPainted(stop.signal);
         steps.held.drawing = false;
         instance.draw();
-      }
-      if (large) {
-        await whenIdle();
-        if (stop.signal.aborted) return;
-        instance.data.datasets.forEach((dataset, i) => (dataset.data = config.data.datasets[i]!.data));
-        instance.update('none');
       }
       for (const plugin of config.plugins ?? []) {
         if (drawsInChunks(plugin)) await plugin.drawInChunks(instance, stop.signal);
