@@ -10,6 +10,7 @@
 import type { SubmitInput } from './api.ts';
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
+import { oneSendPerId } from './one-send-per-id.ts';
 
 const STORAGE_KEY = 'myc.pending-submissions.v1';
 
@@ -17,7 +18,7 @@ const STORAGE_KEY = 'myc.pending-submissions.v1';
 export const SAVE_ERROR_MESSAGE = 'Error saving final scores';
 
 /** Logged when a save kept from before could not be sent yet. */
-export const STILL_WAITING_MESSAGE = 'Saved scores are still waiting to be stored';
+export const STILL_WAITING_MESSAGE = 'Scores not stored yet';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,21 +50,26 @@ export function isWithdrawalSecret(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 }
 
+function randomHex(byteCount: number, shape?: (bytes: Uint8Array) => void): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(byteCount));
+  shape?.(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** 32 random bytes in hex: the capability that lets this browser take its result back. */
 export function newWithdrawalSecret(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex(32);
 }
 
 /** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
 export const savedSecrets = new Map<string, string>();
 
-/** A fresh v4 UUID. randomUUID exists only in secure contexts; a plain-http address gets one from getRandomValues. */
+/** A fresh v4 UUID, made here rather than by crypto.randomUUID, which a plain-http address (a phone on the LAN) lacks. */
 export function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = randomHex(16, (bytes) => {
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  });
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -149,8 +155,6 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
   return 'stored';
 }
 
-const inFlight = new Map<string, Promise<SaveOutcome>>();
-
 let pause = RATE_LIMIT_PAUSE_MS;
 let pauseTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -164,12 +168,10 @@ function sendAgainLater(): void {
   pause = Math.min(pause * 2, RATE_LIMIT_LONGEST_PAUSE_MS);
 }
 
+const oneAtATime = oneSendPerId<SaveOutcome>((outcome) => outcome === 'unreachable');
+
 function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
-  const running = inFlight.get(submission.submission_id);
-  if (running) return running;
-  const run = submit(submission, onError).finally(() => inFlight.delete(submission.submission_id));
-  inFlight.set(submission.submission_id, run);
-  return run;
+  return oneAtATime(submission.submission_id, () => submit(submission, onError));
 }
 
 /** Sends a submission already kept in the outbox. Never throws: the visitor sees results whatever happens. */

@@ -10,6 +10,7 @@
  */
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
+import { oneSendPerId } from './one-send-per-id.ts';
 import {
   isSubmissionId,
   isWithdrawalSecret,
@@ -131,15 +132,15 @@ export function onWithdrawalOutcome(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-const inFlight = new Map<string, Promise<WithdrawalOutcome>>();
+const oneAtATime = oneSendPerId<WithdrawalOutcome>((outcome) => outcome === 'unreachable');
 
 function attempt(w: Withdrawal): Promise<WithdrawalOutcome> {
-  const running = inFlight.get(w.submission_id);
-  if (running) return running;
-  const run = send(w).finally(() => inFlight.delete(w.submission_id));
-  void run.then((outcome) => listeners.forEach((l) => l(w.submission_id, outcome)));
-  inFlight.set(w.submission_id, run);
-  return run;
+  return oneAtATime(w.submission_id, () =>
+    send(w).then((outcome) => {
+      listeners.forEach((l) => l(w.submission_id, outcome));
+      return outcome;
+    }),
+  );
 }
 
 let watching = false;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitInput } from '../../src/lib/api.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
-import { api, resetFakeApi, type Refusal } from '../support/fake-api.ts';
+import { api, holdSaves, resetFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
@@ -128,6 +128,21 @@ describe('sending the outbox', () => {
     browser.dispatchEvent(new Event('online'));
     await new Promise((r) => setTimeout(r, 20));
     expect(api.submitAttempts).toEqual([ID_1, ID_1, ID_1]);
+  });
+
+  it('sends again when the network comes back while a send made offline is still failing', async () => {
+    api.failSubmit = true;
+    const release = holdSaves();
+    const first = outbox.save(submission(ID_1));
+    // The browser's "online" arrives while that send is on its way to failing: nothing else will fire later.
+    const afterReconnect = outbox.sendPending();
+    release();
+    expect(await first).toBe('unreachable');
+    api.failSubmit = false;
+    expect(await afterReconnect).toBe(1);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    expect(stored()).toEqual([ID_1]);
+    expect(outbox.readPending()).toEqual([]);
   });
 
   it('drops a submission the backend rejects as invalid instead of retrying it forever', async () => {

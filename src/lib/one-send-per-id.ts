@@ -1,0 +1,16 @@
+/**
+ * One send per submission at a time, for both outboxes (saves, removals). A
+ * send asked for while one runs joins it, and should that one end without
+ * reaching the backend it is tried once more: the ask may come from the
+ * network's return, whose `online` event a send started offline has missed.
+ */
+export function oneSendPerId<T>(failedForWantOfNetwork: (outcome: T) => boolean) {
+  const inFlight = new Map<string, Promise<T>>();
+  return function attempt(id: string, send: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(id);
+    if (running) return running.then((outcome) => (failedForWantOfNetwork(outcome) ? attempt(id, send) : outcome));
+    const run = send().finally(() => inFlight.delete(id));
+    inFlight.set(id, run);
+    return run;
+  };
+}
