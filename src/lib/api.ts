@@ -16,15 +16,6 @@ import type { Value, ValueScores } from '../core/values.ts';
 import type { Database } from './database.types.ts';
 import { lazyOnce } from './lazy.ts';
 
-/** What the database returns for a stored response. */
-export interface StoredScores extends ValueScores {
-  submission_id: string;
-  love_normalized: number;
-  duty_normalized: number;
-  honor_normalized: number;
-  reason_normalized: number;
-}
-
 /** Count of responses and the mean of each normalized value (null while there are none). */
 export interface ResponseStats {
   count: number;
@@ -95,11 +86,16 @@ async function rpc<F extends keyof ApiFunctions>(fn: F, args: ApiArgs<F>): Promi
   return data;
 }
 
-export function submitResponse(input: SubmitInput): Promise<StoredScores> {
+/**
+ * Stores a finished quiz. The database answers with the id alone: the scores
+ * it derives are the ones the results screen already computed (core/scoring.ts
+ * is the source of both), so nothing returned would be read.
+ */
+export async function submitResponse(input: SubmitInput): Promise<void> {
   // A fresh object literal per answer: the generated Json type takes plain
   // objects, which an interface such as AnswerChoice is not declared to be.
   const answers = input.answers.map(({ question_id, answer_text }) => ({ question_id, answer_text }));
-  return rpc('submit_response', { ...input, answers }) as Promise<StoredScores>;
+  await rpc('submit_response', { ...input, answers });
 }
 
 /** The same answer, withdrawn false, for a wrong secret, an unknown id and one already withdrawn. */

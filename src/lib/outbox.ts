@@ -4,13 +4,14 @@
  * removed only once the backend has stored it, so a failed save (offline,
  * backend down, too many saves from one address) is sent again on the next
  * page load, whenever the browser comes back online and, after "too many",
- * after a pause. The server keeps exactly one row per submission_id, so a
+ * after a pause (lib/too-many-pause.ts). The server keeps exactly one row per submission_id, so a
  * retry that overlaps a late success stores nothing twice.
  */
 import type { SubmitInput } from './api.ts';
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
+import { pauseAfterTooMany } from './too-many-pause.ts';
 
 const STORAGE_KEY = 'myc.pending-submissions.v1';
 
@@ -50,15 +51,13 @@ export function isWithdrawalSecret(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 }
 
-function randomHex(byteCount: number, shape?: (bytes: Uint8Array) => void): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(byteCount));
-  shape?.(bytes);
+function hexOf(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** 32 random bytes in hex: the capability that lets this browser take its result back. */
 export function newWithdrawalSecret(): string {
-  return randomHex(32);
+  return hexOf(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
@@ -66,11 +65,10 @@ export const savedSecrets = new Map<string, string>();
 
 /** A fresh v4 UUID, made here rather than by crypto.randomUUID, which a plain-http address (a phone on the LAN) lacks. */
 export function newSubmissionId(): string {
-  const hex = randomHex(16, (bytes) => {
-    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  });
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  return hexOf(bytes).replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
 
 // Without localStorage (blocked storage, tests) the outbox lives as long as the page.
@@ -120,62 +118,52 @@ export function removePending(submissionId: string): void {
 /** Why a save waits in the outbox: the backend could not be reached or failed, or it asked for a pause (429). */
 export type QueueReason = 'unreachable' | 'rate-limited';
 
-/** What became of one send: stored, refused for good (dropped), or still waiting. */
-export type SaveOutcome = 'stored' | 'rejected' | QueueReason;
-
-/** First pause after a "too many" answer; each further one doubles it, up to the longest. */
-export const RATE_LIMIT_PAUSE_MS = 30_000;
-export const RATE_LIMIT_LONGEST_PAUSE_MS = 10 * 60_000;
-
 /**
- * A 400 means the backend looked at the submission and will never accept it
- * (it can only come from a tampered outbox); retrying it would loop forever.
- * Everything else (network, 5xx, 429, auth trouble, an API client that
- * could not load) may pass later.
+ * Where a finished quiz's save stands once a send is over, in the words of
+ * the results screen that shows it (stores/results.ts).
  */
-function failureOf(error: unknown, api: Api | undefined): 'rejected' | QueueReason {
-  if (api && error instanceof api.ApiError && error.status === 400) return 'rejected';
-  return api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
-}
+export type Saved =
+  | { readonly phase: 'saved'; readonly submissionId: string }
+  /** Kept in the outbox, sent again on reload, on reconnect and, after "too many", after a pause. */
+  | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
+  /** The backend will never take it (only a tampered outbox does that): dropped. */
+  | { readonly phase: 'rejected'; readonly submissionId: string };
 
-async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
+const tooMany = pauseAfterTooMany(() => void sendPending());
+
+async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
+  const submissionId = submission.submission_id;
   let api: Api | undefined;
   try {
     api = await loadApi();
     await api.submitResponse(submission);
+    tooMany.reset();
   } catch (error) {
     onError(error);
-    const failure = failureOf(error, api);
-    if (failure === 'rejected') removePending(submission.submission_id);
-    if (failure === 'rate-limited') sendAgainLater();
-    return failure;
+    // A 400 means the backend looked at the submission and will never accept
+    // it (it can only come from a tampered outbox): retrying it would loop
+    // for ever. Everything else (network, 5xx, 429, auth trouble, an API
+    // client that could not load) may pass later.
+    if (!(api && error instanceof api.ApiError && error.status === 400)) {
+      const reason = api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
+      if (reason === 'rate-limited') tooMany.start();
+      return { phase: 'queued', submissionId, reason };
+    }
+    removePending(submissionId);
+    return { phase: 'rejected', submissionId };
   }
-  removePending(submission.submission_id);
-  pause = RATE_LIMIT_PAUSE_MS;
-  return 'stored';
+  removePending(submissionId);
+  return { phase: 'saved', submissionId };
 }
 
-let pause = RATE_LIMIT_PAUSE_MS;
-let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+const oneAtATime = oneSendPerId<Saved>((s) => s.phase === 'queued' && s.reason === 'unreachable');
 
-/** One timer at a time: the whole outbox is sent again once it fires. */
-function sendAgainLater(): void {
-  if (pauseTimer !== undefined) return;
-  pauseTimer = setTimeout(() => {
-    pauseTimer = undefined;
-    void sendPending();
-  }, pause);
-  pause = Math.min(pause * 2, RATE_LIMIT_LONGEST_PAUSE_MS);
-}
-
-const oneAtATime = oneSendPerId<SaveOutcome>((outcome) => outcome === 'unreachable');
-
-function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<SaveOutcome> {
+function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
   return oneAtATime(submission.submission_id, () => submit(submission, onError));
 }
 
 /** Sends a submission already kept in the outbox. Never throws: the visitor sees results whatever happens. */
-export function sendKept(submission: SubmitInput): Promise<SaveOutcome> {
+export function sendKept(submission: SubmitInput): Promise<Saved> {
   return attempt(submission, (error) => console.error(SAVE_ERROR_MESSAGE, error));
 }
 
@@ -184,11 +172,11 @@ export async function sendPending(): Promise<number> {
   const outcomes = await Promise.all(
     readPending().map((s) => attempt(s, (error) => console.warn(STILL_WAITING_MESSAGE, error))),
   );
-  return outcomes.filter((o) => o === 'stored').length;
+  return outcomes.filter((o) => o.phase === 'saved').length;
 }
 
 /** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
-export function save(submission: SubmitInput): Promise<SaveOutcome> {
+export function save(submission: SubmitInput): Promise<Saved> {
   if (submission.withdrawal_secret) savedSecrets.set(submission.submission_id, submission.withdrawal_secret);
   addPending(submission);
   return sendKept(submission);

@@ -11,11 +11,10 @@
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
+import { pauseAfterTooMany } from './too-many-pause.ts';
 import {
   isSubmissionId,
   isWithdrawalSecret,
-  RATE_LIMIT_LONGEST_PAUSE_MS,
-  RATE_LIMIT_PAUSE_MS,
   readPending,
   savedSecrets,
   sendPending,
@@ -84,17 +83,7 @@ function drop(submissionId: string): void {
   writeWithdrawals(readWithdrawals().filter((w) => w.submission_id !== submissionId));
 }
 
-let pause = RATE_LIMIT_PAUSE_MS;
-let pauseTimer: ReturnType<typeof setTimeout> | undefined;
-
-function sendAgainLater(): void {
-  if (pauseTimer !== undefined) return;
-  pauseTimer = setTimeout(() => {
-    pauseTimer = undefined;
-    void sendWithdrawals();
-  }, pause);
-  pause = Math.min(pause * 2, RATE_LIMIT_LONGEST_PAUSE_MS);
-}
+const tooMany = pauseAfterTooMany(() => void sendWithdrawals());
 
 async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
   if (readPending().some((s) => s.submission_id === w.submission_id)) {
@@ -106,7 +95,7 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
     api = await loadApi();
     const { withdrawn } = await api.withdrawResponse(w.submission_id, w.secret);
     drop(w.submission_id);
-    pause = RATE_LIMIT_PAUSE_MS;
+    tooMany.reset();
     return withdrawn ? 'removed' : 'absent';
   } catch (error) {
     console.warn(WITHDRAW_ERROR_MESSAGE, error);
@@ -116,7 +105,7 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
       return 'absent';
     }
     if (api?.isRateLimited(error)) {
-      sendAgainLater();
+      tooMany.start();
       return 'rate-limited';
     }
     return 'unreachable';

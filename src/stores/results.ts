@@ -13,15 +13,7 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { loadApi } from '../lib/load-api.ts';
-import {
-  newSubmissionId,
-  newWithdrawalSecret,
-  readPending,
-  save,
-  sendKept,
-  type QueueReason,
-  type SaveOutcome,
-} from '../lib/outbox.ts';
+import { newSubmissionId, newWithdrawalSecret, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
 import { remoteData } from './remote.ts';
 
 export type Finished =
@@ -32,11 +24,8 @@ export type Finished =
   /** Test mode: nothing to save. */
   | { readonly phase: 'test-mode' }
   | { readonly phase: 'saving'; readonly submissionId: string }
-  | { readonly phase: 'saved'; readonly submissionId: string }
-  /** Kept in the outbox, sent again on reload, on reconnect and, after "too many", after a pause. */
-  | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
-  /** The backend will never take it (only a tampered outbox does that): dropped. */
-  | { readonly phase: 'rejected'; readonly submissionId: string };
+  /** Where a send left the save: the outbox answers in these very phases. */
+  | Saved;
 
 export const $finished = atom<Finished>({ phase: 'none' });
 
@@ -102,18 +91,12 @@ export function keepFriend(friend: NamedResult | null): void {
   $friend.set(friend);
 }
 
-function phaseOf(outcome: SaveOutcome, submissionId: string): Finished {
-  if (outcome === 'stored') return { phase: 'saved', submissionId };
-  if (outcome === 'rejected') return { phase: 'rejected', submissionId };
-  return { phase: 'queued', submissionId, reason: outcome };
-}
-
-function send(sending: Promise<SaveOutcome>, submissionId: string): void {
+function send(sending: Promise<Saved>, submissionId: string): void {
   const waiting: Finished = { phase: 'saving', submissionId };
   $finished.set(waiting);
-  void sending.then((outcome) => {
+  void sending.then((saved) => {
     if ($finished.get() !== waiting) return;
-    $finished.set(phaseOf(outcome, submissionId));
+    $finished.set(saved);
     compare();
   });
 }

@@ -79,7 +79,7 @@ drop function public.submit_response(uuid, text, jsonb);
 -- submit_response: store one finished quiz and count its answers, atomically.
 -- The caller sends the chosen answers; the scores are derived here, so no one
 -- can store a score the quiz cannot produce. A repeated submission_id stores
--- nothing new and returns the scores stored the first time (safe retries),
+-- nothing new and answers as the first time did (safe retries),
 -- even when the address is over its limit. A new one past the limit raises
 -- PT429 (HTTP 429): nothing is stored or counted. withdrawal_secret, when
 -- sent, is kept as hashes only (see 35_withdrawal.sql).
@@ -224,14 +224,8 @@ begin
     end if;
   end if;
 
-  return jsonb_build_object(
-    'submission_id', stored.submission_id,
-    'love', stored.love, 'duty', stored.duty, 'honor', stored.honor, 'reason', stored.reason,
-    'love_normalized', stored.love_normalized,
-    'duty_normalized', stored.duty_normalized,
-    'honor_normalized', stored.honor_normalized,
-    'reason_normalized', stored.reason_normalized
-  );
+  -- The id alone: the browser has shown the scores already, from the same table.
+  return jsonb_build_object('submission_id', stored.submission_id);
 end;
 $$;
 grant execute on function private.submit_response(uuid, text, jsonb, text) to anon, authenticated;

@@ -47,6 +47,14 @@ forEachEngine('submit_response', ({ db }) => {
     expect(await tallies(db())).toEqual(countsOf(sets));
   });
 
+  it('answers with the submission id alone, the same for a retry', async () => {
+    const id = randomUUID();
+    const answer = { submission_id: id };
+    const args = { submission_id: id, name: 'Answer', answers: nthChoices(2) };
+    expect(await callAsAnon(db(), 'submit_response', args)).toEqual(answer);
+    expect(await callAsAnon(db(), 'submit_response', args)).toEqual(answer);
+  });
+
   it('stores a retried submission_id once, counts it once and returns the same scores', async () => {
     const before = await tallies(db());
     const id = randomUUID();

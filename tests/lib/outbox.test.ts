@@ -3,6 +3,8 @@ import type { SubmitInput } from '../../src/lib/api.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
 import { api, holdSaves, resetFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
+import type { QueueReason } from '../../src/lib/outbox.ts';
+import { RATE_LIMIT_LONGEST_PAUSE_MS, RATE_LIMIT_PAUSE_MS } from '../../src/lib/too-many-pause.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -19,6 +21,8 @@ const stored = () => api.submitted.map((s) => s.submission_id);
 const KEY = 'myc.pending-submissions.v1';
 const ID_1 = '00000000-0000-4000-8000-000000000001';
 const ID_2 = '00000000-0000-4000-8000-000000000002';
+
+const queued = (submissionId: string, reason: QueueReason) => ({ phase: 'queued', submissionId, reason });
 
 function submission(id: string): SubmitInput {
   return { submission_id: id, name: null, answers: [{ question_id: 1, answer_text: 'Agree' }] };
@@ -90,7 +94,7 @@ describe('sending the outbox', () => {
   it("sends what the outbox holds without adding to it, logs the spec's message on failure, and sends it once on retry", async () => {
     outbox.addPending(submission(ID_1));
     api.failSubmit = true;
-    expect(await outbox.sendKept(submission(ID_1))).toBe('unreachable');
+    expect(await outbox.sendKept(submission(ID_1))).toEqual(queued(ID_1, 'unreachable'));
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
 
@@ -108,7 +112,7 @@ describe('sending the outbox', () => {
     api.failSubmit = true;
     const saving = outbox.save(submission(ID_1));
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
-    expect(await saving).toBe('unreachable');
+    expect(await saving).toEqual(queued(ID_1, 'unreachable'));
     expect(outbox.readPending()).toEqual([submission(ID_1)]);
 
     const browser = stubWindowEvents();
@@ -137,7 +141,7 @@ describe('sending the outbox', () => {
     // The browser's "online" arrives while that send is on its way to failing: nothing else will fire later.
     const afterReconnect = outbox.sendPending();
     release();
-    expect(await first).toBe('unreachable');
+    expect(await first).toEqual(queued(ID_1, 'unreachable'));
     api.failSubmit = false;
     expect(await afterReconnect).toBe(1);
     expect(api.submitAttempts).toEqual([ID_1, ID_1]);
@@ -148,7 +152,7 @@ describe('sending the outbox', () => {
   it('drops a submission the backend rejects as invalid instead of retrying it forever', async () => {
     outbox.addPending(submission(ID_1));
     api.refuseSubmit = INVALID;
-    expect(await outbox.sendKept(submission(ID_1))).toBe('rejected');
+    expect(await outbox.sendKept(submission(ID_1))).toEqual({ phase: 'rejected', submissionId: ID_1 });
     expect(outbox.readPending()).toEqual([]);
   });
 
@@ -158,16 +162,16 @@ describe('sending the outbox', () => {
     api.refuseSubmit = BUSY;
     const first = outbox.sendKept(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
-    expect(await first).toBe('rate-limited');
+    expect(await first).toEqual(queued(ID_1, 'rate-limited'));
     expect(outbox.readPending()).toEqual([submission(ID_1)]);
 
     // Still too many at the first retry: the next pause is twice as long.
-    await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_PAUSE_MS + 5);
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS + 5);
     expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     expect(outbox.readPending()).toHaveLength(1);
 
     api.refuseSubmit = null;
-    await vi.advanceTimersByTimeAsync(2 * outbox.RATE_LIMIT_PAUSE_MS - 1);
+    await vi.advanceTimersByTimeAsync(2 * RATE_LIMIT_PAUSE_MS - 1);
     expect(api.submitAttempts).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1 + 5);
     expect(api.submitAttempts).toEqual([ID_1, ID_1, ID_1]);
@@ -175,7 +179,7 @@ describe('sending the outbox', () => {
     expect(outbox.readPending()).toEqual([]);
 
     // Nothing further is sent once it is stored.
-    await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_LONGEST_PAUSE_MS * 2);
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_LONGEST_PAUSE_MS * 2);
     expect(api.submitAttempts).toHaveLength(3);
   });
 
@@ -190,7 +194,7 @@ describe('sending the outbox', () => {
     expect(outbox.readPending()).toHaveLength(2);
 
     api.refuseSubmit = null;
-    await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_PAUSE_MS + 5);
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS + 5);
     expect(api.submitAttempts).toEqual([ID_1, ID_2, ID_1, ID_2]);
     expect(stored().sort()).toEqual([ID_1, ID_2]);
     expect(outbox.readPending()).toEqual([]);
@@ -203,13 +207,13 @@ describe('sending the outbox', () => {
     void outbox.sendPending();
     // Enough refusals for the doubling to pass the longest pause several times.
     let elapsed = 0;
-    while (elapsed < 4 * outbox.RATE_LIMIT_LONGEST_PAUSE_MS) {
-      await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_PAUSE_MS);
-      elapsed += outbox.RATE_LIMIT_PAUSE_MS;
+    while (elapsed < 4 * RATE_LIMIT_LONGEST_PAUSE_MS) {
+      await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS);
+      elapsed += RATE_LIMIT_PAUSE_MS;
     }
     const before = api.submitAttempts.length;
     api.refuseSubmit = null;
-    await vi.advanceTimersByTimeAsync(outbox.RATE_LIMIT_LONGEST_PAUSE_MS + 5);
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_LONGEST_PAUSE_MS + 5);
     expect(api.submitAttempts.length).toBe(before + 1);
     expect(outbox.readPending()).toEqual([]);
   });

@@ -59,11 +59,15 @@ forEachEngine('the outbox and the per-address submission cap', (ctx) => {
     const second = { submission_id: newSubmissionId(), name: 'Second', answers: nthChoices(1) };
 
     addPending(first);
-    expect(await sendKept(first)).toBe('stored');
+    expect(await sendKept(first)).toEqual({ phase: 'saved', submissionId: first.submission_id });
 
     addPending(second);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await sendKept(second)).toBe('rate-limited');
+    expect(await sendKept(second)).toEqual({
+      phase: 'queued',
+      submissionId: second.submission_id,
+      reason: 'rate-limited',
+    });
     expect(errors).toHaveBeenCalledTimes(1);
     expect(readPending().map((s) => s.submission_id)).toEqual([second.submission_id]);
     expect(await storedIds()).toEqual([first.submission_id]);

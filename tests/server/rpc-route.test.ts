@@ -51,7 +51,10 @@ describe('the local server speaks PostgREST RPC', () => {
       JSON.stringify({ answers: nthChoices(0), name: 'Keys', submission_id: id }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ submission_id: id, love: 11, duty: 12, honor: 4, reason: 2 });
+    expect(res.json()).toEqual({ submission_id: id });
+    expect(
+      await db.query('select name, love, duty, honor, reason from public.responses where submission_id = $1', [id]),
+    ).toEqual([{ name: 'Keys', love: 11, duty: 12, honor: 4, reason: 2 }]);
   });
 
   it("answers a raised error in PostgREST's shape and status", async () => {

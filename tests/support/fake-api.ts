@@ -12,7 +12,6 @@
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { scoreChoices } from '../../src/core/scoring.ts';
 import type * as Api from '../../src/lib/api.ts';
 import type { Insights, RespondentMatches, ResponseStats, HiddenPageInsights, SubmitInput } from '../../src/lib/api.ts';
 
@@ -77,12 +76,18 @@ function freshState() {
     submitted: [] as SubmitInput[],
     /** The submission id of every save tried, stored or not. */
     submitAttempts: [] as string[],
+    /** Every save and removal tried, in order: `save <id>`, `remove <id>`. */
+    calls: [] as string[],
     /** The backend cannot be reached for a save. */
     failSubmit: false,
     /** The backend answers a save with this error (e.g. 429 "too many"). */
     refuseSubmit: null as Refusal | null,
-    /** How long each save takes to answer. */
+    /** How long each save or removal takes to answer. */
     submitDelayMs: 0,
+    /** The backend cannot be reached for a removal. */
+    failWithdraw: false,
+    /** The backend answers a removal with "too many" (429). */
+    refuseWithdraw: false,
     holdSubmit: null as Promise<void> | null,
     stats: STATS,
     statsDown: false,
@@ -162,22 +167,22 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
     ...unfaked(original),
     submitResponse: async (input: SubmitInput) => {
       api.submitAttempts.push(input.submission_id);
+      api.calls.push(`save ${input.submission_id}`);
       await api.holdSubmit;
       if (api.submitDelayMs > 0) await new Promise((r) => setTimeout(r, api.submitDelayMs));
       if (api.failSubmit) throw unreachable();
       const refusal = api.refuseSubmit;
       if (refusal) throw new original.ApiError(refusal.message, refusal.code, refusal.status);
       api.submitted.push(structuredClone(input));
-      // What submit_response answers: the raw and the normalized scores, as the core derives them.
-      const { raw, normalized } = scoreChoices(input.answers);
-      return {
-        submission_id: input.submission_id,
-        ...raw,
-        love_normalized: normalized.love,
-        duty_normalized: normalized.duty,
-        honor_normalized: normalized.honor,
-        reason_normalized: normalized.reason,
-      };
+    },
+    withdrawResponse: async (submissionId: string, secret: string) => {
+      api.calls.push(`remove ${submissionId}`);
+      if (api.submitDelayMs > 0) await new Promise((r) => setTimeout(r, api.submitDelayMs));
+      if (api.failWithdraw) throw unreachable();
+      if (api.refuseWithdraw) throw new original.ApiError('too many withdrawals from this address', 'PT429', 429);
+      const row = api.submitted.findIndex((s) => s.submission_id === submissionId && s.withdrawal_secret === secret);
+      if (row >= 0) api.submitted.splice(row, 1);
+      return { withdrawn: row >= 0 };
     },
     fetchResponseStats: async () => {
       api.statsCalls += 1;

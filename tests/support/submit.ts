@@ -1,4 +1,4 @@
-/** submit_response as the anonymous visitor calls it, and the scores it answers with. */
+/** submit_response as the anonymous visitor calls it, and the scores the row it stored holds. */
 import { randomUUID } from 'node:crypto';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 import type { Database } from '../../server/db/engine.ts';
@@ -17,7 +17,7 @@ export interface StoredScores {
 }
 
 /** Arguments are `unknown` so that tests can send malformed ones too. */
-export function submit(
+export async function submit(
   db: Database,
   answers: unknown,
   name: unknown = null,
@@ -25,7 +25,21 @@ export function submit(
   withdrawal_secret?: unknown,
 ): Promise<StoredScores> {
   const args = withdrawal_secret === undefined ? {} : { withdrawal_secret };
-  return callAsAnon<StoredScores>(db, 'submit_response', { submission_id, name, answers, ...args });
+  // Read from the row the answer names: the function answers with the id alone (before 20261126100000, the scores too).
+  const { submission_id: id } = await callAsAnon<{ submission_id: string }>(db, 'submit_response', {
+    submission_id,
+    name,
+    answers,
+    ...args,
+  });
+  const [row] = await db.query<StoredScores>(
+    `select submission_id::text, love, duty, honor, reason,
+            love_normalized, duty_normalized, honor_normalized, reason_normalized
+     from public.responses where submission_id = $1`,
+    [id],
+  );
+  if (!row) throw new Error(`submit_response answered ${id}, which no row holds`);
+  return row;
 }
 
 /**
