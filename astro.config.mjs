@@ -4,7 +4,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
-import { figureSummaries } from './src/integrations/figure-summaries.ts';
+import { figureSummaries } from './src/figures/summaries.ts';
 import { hydrateAfterPaint } from './src/integrations/hydrate-after-paint.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';

@@ -1,5 +1,5 @@
 declare module 'virtual:figure-summaries' {
-  /** Every literary figure without its text, in file-name order (src/integrations/figure-summaries.ts). */
+  /** Every literary figure without its text, in file-name order (src/figures/summaries.ts). */
   const figures: readonly import('./figures/schema.ts').FigureSummary[];
   export default figures;
 }

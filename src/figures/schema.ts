@@ -54,7 +54,7 @@ export function wordCount(text: string): number {
 /**
  * What the results screen needs of a figure: enough to name it, place it and
  * link to its entry, without its text. The build hands these to the browser
- * as the module "virtual:figure-summaries" (src/integrations/figure-summaries.ts).
+ * as the module "virtual:figure-summaries" (src/figures/summaries.ts).
  */
 export interface FigureSummary extends Pick<FigureData, 'name' | 'work' | 'author' | 'shares' | 'line'> {
   readonly slug: string;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { readFigureFiles } from '../figures/files.ts';
-import { FIGURES_DIR, type FigureSummary } from '../figures/schema.ts';
+import { readFigureFiles } from './files.ts';
+import { FIGURES_DIR, type FigureSummary } from './schema.ts';
 
 const MODULE_ID = 'virtual:figure-summaries';
 const RESOLVED_ID = `\0${MODULE_ID}`;
