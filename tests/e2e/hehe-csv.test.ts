@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, RESPONDENTS_CSV_COLUMNS } from '../../src/core/respondents-csv.ts';
+import { scoreChoices } from '../../src/core/scoring.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { spreadRespondents } from '../support/chromium/insights-page.ts';
 import { useProduct } from '../support/chromium/product.ts';
@@ -23,17 +24,15 @@ describe('/hehe CSV download', () => {
   beforeAll(async () => {
     savedFrom = new Date(Date.now() - 1000).toISOString().slice(0, 19);
     for (const r of spreadRespondents(NAMES)) {
-      const res = await product.app.rpc<Record<string, number>>('submit_response', {
+      const res = await product.app.rpc('submit_response', {
         submission_id: crypto.randomUUID(),
         name: r.name,
         answers: r.answers,
       });
       if (res.status !== 200) throw new Error(`submit_response answered ${res.status}`);
-      const b = res.body;
-      saved.push({
-        name: r.name,
-        normalized: [b.love_normalized!, b.duty_normalized!, b.honor_normalized!, b.reason_normalized!],
-      });
+      // submit_response answers with the id alone; the scores stored are those the core derives from the answers.
+      const { normalized } = scoreChoices(r.answers);
+      saved.push({ name: r.name, normalized: [normalized.love, normalized.duty, normalized.honor, normalized.reason] });
     }
     savedUntil = new Date(Date.now() + 1000).toISOString().slice(0, 19);
   });
