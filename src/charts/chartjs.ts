@@ -27,19 +27,6 @@ export function loadChartJs(
 }
 
 /**
- * Resolves in a moment the browser has nothing else to do (or after `within`
- * ms at the latest). Drawing a chart is one long task Chart.js cannot split;
- * started there, each chart's task runs on its own, after the page painted,
- * instead of queuing behind the page's first work.
- */
-export function whenIdle(within = 1000): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: within });
-    else setTimeout(resolve, 0);
-  });
-}
-
-/**
  * Resolves once the element is on the screen or about to be: a chart of
  * thousands of points below the fold costs nothing until the visitor
  * scrolls towards it.

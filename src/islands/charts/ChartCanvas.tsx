@@ -1,8 +1,9 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
-import { loadChartJs, whenIdle, whenNearScreen } from '../../charts/chartjs.ts';
+import { loadChartJs, whenNearScreen } from '../../charts/chartjs.ts';
 import { drawsInChunks } from '../../charts/insights/crowd-dots.ts';
 import { afterNextPaint } from '../../lib/after-paint.ts';
+import { whenInputQuiet } from '../../lib/input-quiet.ts';
 import styles from './ChartCanvas.module.css';
 
 interface Props<TType extends ChartType, TData, TLabel> {
@@ -77,7 +78,7 @@ function useChart<TType extends ChartType, TData, TLabel>(
       const { Chart } = await loadChartJs(config.type, { what: `the ${chart} chart`, signal: stop.signal });
       if (idle && canvas.current) {
         await whenNearScreen(canvas.current, stop.signal);
-        await whenIdle();
+        await whenInputQuiet(stop.signal);
       }
       if (stop.signal.aborted || !canvas.current) return;
       const steps = inSteps();
@@ -85,11 +86,13 @@ function useChart<TType extends ChartType, TData, TLabel>(
       const instance = new Chart<TType, TData, TLabel>(canvas.current, stepped);
       destroy = () => instance.destroy();
       if (idle) {
-        // A frame between the steps: a tap's effect is painted before the next one.
+        // A frame between the steps, and no finger down: a tap's effect is painted before the next one.
         await untilPainted(stop.signal);
+        await whenInputQuiet(stop.signal);
         steps.held.layout = false;
         instance.update('none');
         await untilPainted(stop.signal);
+        await whenInputQuiet(stop.signal);
         steps.held.drawing = false;
         instance.draw();
       }
