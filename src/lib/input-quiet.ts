@@ -57,9 +57,9 @@ export function whenInputQuiet(signal?: AbortSignal): Promise<void> {
         return;
       }
       // An input may come while the idle callback waits: it is checked again there.
-      if (typeof requestIdleCallback === 'function')
-        requestIdleCallback(() => (quiet() ? resolve() : check()), { timeout: 1000 });
-      else setTimeout(() => (quiet() ? resolve() : check()), 0);
+      const settle = () => (quiet() && !signal?.aborted ? resolve() : check());
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(settle, { timeout: 1000 });
+      else setTimeout(settle, 0);
     };
     check();
   });
