@@ -3,15 +3,16 @@
  * they are sent. A submission is kept in localStorage before it is sent and
  * removed only once the backend has stored it, so a failed save (offline,
  * backend down, too many saves from one address) is sent again on the next
- * page load, whenever the browser comes back online and, after "too many",
- * after a pause (lib/too-many-pause.ts). The server keeps exactly one row per submission_id, so a
- * retry that overlaps a late success stores nothing twice.
+ * page load, whenever the browser comes back online, and after a pause when
+ * the backend said "too many" or could not be reached while the browser was
+ * online (lib/send-again-later.ts). The server keeps exactly one row per
+ * submission_id, so a retry that overlaps a late success stores nothing twice.
  */
 import type { SubmitInput } from './api.ts';
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
-import { pauseAfterTooMany } from './too-many-pause.ts';
+import { sendAgainLater, type QueueReason } from './send-again-later.ts';
 
 const STORAGE_KEY = 'myc.pending-submissions.v1';
 
@@ -115,8 +116,7 @@ export function removePending(submissionId: string): void {
   writePending(readPending().filter((s) => s.submission_id !== submissionId));
 }
 
-/** Why a save waits in the outbox: the backend could not be reached or failed, or it asked for a pause (429). */
-export type QueueReason = 'unreachable' | 'rate-limited';
+export type { QueueReason };
 
 /**
  * Where a finished quiz's save stands once a send is over, in the words of
@@ -124,12 +124,12 @@ export type QueueReason = 'unreachable' | 'rate-limited';
  */
 export type Saved =
   | { readonly phase: 'saved'; readonly submissionId: string }
-  /** Kept in the outbox, sent again on reload, on reconnect and, after "too many", after a pause. */
+  /** Kept in the outbox, sent again on reload, on reconnect and after a pause (lib/send-again-later.ts). */
   | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
   /** The backend will never take it (only a tampered outbox does that): dropped. */
   | { readonly phase: 'rejected'; readonly submissionId: string };
 
-const tooMany = pauseAfterTooMany(() => void sendPending());
+const later = sendAgainLater(() => void sendPending());
 
 async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
   const submissionId = submission.submission_id;
@@ -137,7 +137,7 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
   try {
     api = await loadApi();
     await api.submitResponse(submission);
-    tooMany.reset();
+    later.reset();
   } catch (error) {
     onError(error);
     // A 400 means the backend looked at the submission and will never accept
@@ -146,7 +146,7 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
     // client that could not load) may pass later.
     if (!(api && error instanceof api.ApiError && error.status === 400)) {
       const reason = api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
-      if (reason === 'rate-limited') tooMany.start();
+      later.after(reason);
       return { phase: 'queued', submissionId, reason };
     }
     removePending(submissionId);

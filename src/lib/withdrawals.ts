@@ -11,7 +11,7 @@
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
-import { pauseAfterTooMany } from './too-many-pause.ts';
+import { sendAgainLater } from './send-again-later.ts';
 import {
   isSubmissionId,
   isWithdrawalSecret,
@@ -83,19 +83,22 @@ function drop(submissionId: string): void {
   writeWithdrawals(readWithdrawals().filter((w) => w.submission_id !== submissionId));
 }
 
-const tooMany = pauseAfterTooMany(() => void sendWithdrawals());
+const later = sendAgainLater(() => void sendWithdrawals());
 
 async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
   if (readPending().some((s) => s.submission_id === w.submission_id)) {
     await sendPending();
-    if (readPending().some((s) => s.submission_id === w.submission_id)) return 'unreachable';
+    if (readPending().some((s) => s.submission_id === w.submission_id)) {
+      later.after('unreachable');
+      return 'unreachable';
+    }
   }
   let api: Api | undefined;
   try {
     api = await loadApi();
     const { withdrawn } = await api.withdrawResponse(w.submission_id, w.secret);
     drop(w.submission_id);
-    tooMany.reset();
+    later.reset();
     return withdrawn ? 'removed' : 'absent';
   } catch (error) {
     console.warn(WITHDRAW_ERROR_MESSAGE, error);
@@ -105,9 +108,10 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
       return 'absent';
     }
     if (api?.isRateLimited(error)) {
-      tooMany.start();
+      later.after('rate-limited');
       return 'rate-limited';
     }
+    later.after('unreachable');
     return 'unreachable';
   }
 }

@@ -71,6 +71,7 @@ describe('a failed save', () => {
     context = await product.browser.newContext();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
+    const submits = watchSubmits(page);
     await visitorOn(page).openQuiz(product.app.url);
     await visitorOn(page).startWithName('');
     // In production the static host stays up when the backend goes down; here one server is both, so the
@@ -86,8 +87,8 @@ describe('a failed save', () => {
     } finally {
       await product.app.start();
     }
-    const submits = watchSubmits(page);
-    // The browser noticing the network again fires "online"; that alone sends the submission.
+    // The browser noticing the network again fires "online", which sends the submission (or the outbox's own
+    // retry does, some seconds after the failure, if it comes first); either way it is stored once.
     await context.setOffline(true);
     await context.setOffline(false);
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);

@@ -4,7 +4,12 @@ import { stubWindowEvents } from '../support/browser-stub.ts';
 import { api, holdSaves, resetFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import type { QueueReason } from '../../src/lib/outbox.ts';
-import { RATE_LIMIT_LONGEST_PAUSE_MS, RATE_LIMIT_PAUSE_MS } from '../../src/lib/too-many-pause.ts';
+import {
+  RATE_LIMIT_LONGEST_PAUSE_MS,
+  RATE_LIMIT_PAUSE_MS,
+  UNREACHABLE_LONGEST_PAUSE_MS,
+  UNREACHABLE_PAUSE_MS,
+} from '../../src/lib/send-again-later.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -147,6 +152,36 @@ describe('sending the outbox', () => {
     expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     expect(stored()).toEqual([ID_1]);
     expect(outbox.readPending()).toEqual([]);
+  });
+
+  it('while the browser says it is online, sends an unreachable save again after 10 s, then after 20 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('navigator', { onLine: true });
+    api.failSubmit = true;
+    const first = outbox.save(submission(ID_1));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await first).toEqual(queued(ID_1, 'unreachable'));
+    await vi.advanceTimersByTimeAsync(UNREACHABLE_PAUSE_MS - 10);
+    expect(api.submitAttempts).toEqual([ID_1]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    api.failSubmit = false;
+    await vi.advanceTimersByTimeAsync(2 * UNREACHABLE_PAUSE_MS - 10);
+    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(stored()).toEqual([ID_1]);
+    expect(outbox.readPending()).toEqual([]);
+  });
+
+  it('offline, leaves an unreachable save to the browser coming back online', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('navigator', { onLine: false });
+    api.failSubmit = true;
+    const first = outbox.save(submission(ID_1));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await first).toEqual(queued(ID_1, 'unreachable'));
+    await vi.advanceTimersByTimeAsync(UNREACHABLE_LONGEST_PAUSE_MS * 2);
+    expect(api.submitAttempts).toEqual([ID_1]);
   });
 
   it('drops a submission the backend rejects as invalid instead of retrying it forever', async () => {

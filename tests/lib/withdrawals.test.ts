@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, resetFakeApi } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
-import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/too-many-pause.ts';
+import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
