@@ -6,9 +6,12 @@
  */
 export function oneSendPerId<T>(failedForWantOfNetwork: (outcome: T) => boolean) {
   const inFlight = new Map<string, Promise<T>>();
-  return function attempt(id: string, send: () => Promise<T>): Promise<T> {
+  return async function attempt(id: string, send: () => Promise<T>): Promise<T> {
     const running = inFlight.get(id);
-    if (running) return running.then((outcome) => (failedForWantOfNetwork(outcome) ? attempt(id, send) : outcome));
+    if (running) {
+      const outcome = await running;
+      return failedForWantOfNetwork(outcome) ? attempt(id, send) : outcome;
+    }
     const run = send().finally(() => inFlight.delete(id));
     inFlight.set(id, run);
     return run;
