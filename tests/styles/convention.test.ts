@@ -1,9 +1,10 @@
 /**
  * The CSS convention of docs/architecture.md, checked on the sources: shared look in
  * src/styles/global.css, scoped <style> in Astro components, a CSS module
- * beside each island; tokens and the reset written once, no rule twice; and
- * no class used in a component that no style defines (the built pages are
- * checked in tests/e2e/built-classes.test.ts, where the run's build is).
+ * beside each island; tokens and the reset written once, no rule twice; no
+ * class in a CSS module that no component importing it uses; and no class
+ * used in a component that no style defines (the built pages are
+ * checked in tests/build/built-classes.test.ts, where the run's build is).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -103,6 +104,13 @@ function moduleClassesUsedIn(file: string, source: string): { module: string; na
   return used;
 }
 
+/** The CSS modules a component reads by a computed key, `styles[shape]`, rather than by a name written out. */
+function modulesReadByComputedKey(file: string, source: string): string[] {
+  return [...source.matchAll(/import\s+(\w+)\s+from\s+['"](\.[^'"]+\.module\.css)['"]/g)]
+    .filter(([, local]) => new RegExp(`(?<![\\w$./-])${local}\\[(?!['"])`).test(source))
+    .map(([, , path]) => join(dirname(file), path!));
+}
+
 describe('the CSS convention', () => {
   it('reads rules with their context, so the checks below can see a repeated one', () => {
     const rules = rulesOf(
@@ -179,6 +187,15 @@ describe('the CSS convention', () => {
       { module: 'src/islands/a.module.css', name: 'root' },
       { module: 'src/islands/a.module.css', name: 'b-c' },
     ]);
+    expect(
+      modulesReadByComputedKey(
+        'src/islands/A.tsx',
+        "import styles from './a.module.css';\nstyles[shape]; styles['b'];",
+      ),
+    ).toEqual(['src/islands/a.module.css']);
+    expect(
+      modulesReadByComputedKey('src/islands/A.tsx', "import styles from './a.module.css';\nstyles['b-c']; styles.d;"),
+    ).toEqual([]);
   });
 
   it('uses in components only classes that a stylesheet defines: global.css, a scoped <style> or the CSS module used', () => {
@@ -193,5 +210,24 @@ describe('the CSS convention', () => {
       }
     }
     expect(undefinedClasses).toEqual([]);
+  });
+
+  it('keeps in a CSS module only classes that a component importing it uses', () => {
+    const used = new Set<string>();
+    // A module read by a computed key (`styles[shape]`) may reach any of its classes: which, only the code knows.
+    const computed = new Set<string>();
+    for (const file of filesUnder(SRC, '.tsx')) {
+      const source = readFileSync(file, 'utf8');
+      for (const { module, name } of moduleClassesUsedIn(file, source)) used.add(`${module}: ${name}`);
+      for (const module of modulesReadByComputedKey(file, source)) computed.add(module);
+    }
+    const unused = filesUnder(SRC, '.module.css')
+      .filter((module) => !computed.has(module))
+      .flatMap((module) =>
+        [...classesDefinedIn(readFileSync(module, 'utf8'))]
+          .map((name) => `${module}: ${name}`)
+          .filter((entry) => !used.has(entry)),
+      );
+    expect(unused).toEqual([]);
   });
 });

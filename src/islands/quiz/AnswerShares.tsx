@@ -6,7 +6,8 @@ import { $answers } from '../../stores/quiz.ts';
 import { $answerShares } from '../../stores/results.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import { OWN_LABEL } from './result-labels.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './AnswerShares.module.css';
+import panel from './panel.module.css';
 
 /** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
 function shareOf(shares: QuestionShares[], questionId: number, answerText: string): number | null {
@@ -25,11 +26,11 @@ export default function AnswerShares({ label }: { label: string }) {
   const answers = useStore($answers);
   if (state.status === 'failed') {
     return (
-      <section className={styles.panel} aria-labelledby="quiz-shares-title">
-        <h2 id="quiz-shares-title" className={styles.subtitle}>
+      <section className={panel.panel} aria-labelledby="quiz-shares-title">
+        <h2 id="quiz-shares-title" className={panel.subtitle}>
           How others answered
         </h2>
-        <p className={styles.loading} role="status">
+        <p className={panel.loading} role="status">
           {DATA_STATUS.answerShares.failed}
         </p>
       </section>
@@ -45,8 +46,8 @@ export default function AnswerShares({ label }: { label: string }) {
   if (rows.length === 0) return null;
 
   return (
-    <section className={styles.panel} aria-labelledby="quiz-shares-title">
-      <h2 id="quiz-shares-title" className={styles.subtitle}>
+    <section className={panel.panel} aria-labelledby="quiz-shares-title">
+      <h2 id="quiz-shares-title" className={panel.subtitle}>
         How others answered
       </h2>
       <ol className={styles.shares}>

@@ -10,7 +10,10 @@ import { $comparison } from '../../stores/results.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { DATA_STATUS } from '../data-status.ts';
 import { compareTitle, objectForm, possessive, scaleNote } from './result-labels.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './CompareChart.module.css';
+import chartParts from './chart-parts.module.css';
+import textLines from './text-lines.module.css';
+import panel from './panel.module.css';
 
 const box = { '--compare-width': `${COMPARE_CHART_SIZE.width}px` } as CSSProperties;
 
@@ -43,7 +46,7 @@ function Bars({ label, mine, saved, count }: BarsProps) {
     [label, mine, mean],
   );
   return (
-    <figure className={styles.figure}>
+    <figure className={chartParts.figure}>
       <ChartCanvas
         config={config}
         chart="compare"
@@ -51,7 +54,7 @@ function Bars({ label, mine, saved, count }: BarsProps) {
         className={styles.compareBox}
         style={box}
       />
-      <figcaption className={styles.caption}>
+      <figcaption className={textLines.caption}>
         Bright bars: {objectForm(label)}. Dark bars: the average of {responses(count)}. {scaleNote(label)}
       </figcaption>
     </figure>
@@ -69,14 +72,14 @@ export default function CompareChart({ label }: { label: string }) {
   const mine = useMemo(() => resultShares(totals), [totals]);
 
   return (
-    <section className={styles.panel} aria-labelledby="quiz-compare-title">
-      <h2 id="quiz-compare-title" className={styles.subtitle}>
+    <section className={panel.panel} aria-labelledby="quiz-compare-title">
+      <h2 id="quiz-compare-title" className={panel.subtitle}>
         {compareTitle(label)}
       </h2>
       {comparison.status === 'ready' ? (
         <Bars label={label} mine={mine} saved={comparison.data.mean} count={comparison.data.count} />
       ) : (
-        <p className={styles.loading} role="status">
+        <p className={panel.loading} role="status">
           {DATA_STATUS.comparison[comparison.status]}
         </p>
       )}

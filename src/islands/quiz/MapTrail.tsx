@@ -7,7 +7,9 @@ import { $removals } from '../../stores/removal.ts';
 import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';
 import { REMOVE_EARLIER_RESULT, removalMessage } from './removal-texts.ts';
 import { RemoveResult } from './RemoveAnswers.tsx';
-import styles from './ResultsScreen.module.css';
+import styles from './MapTrail.module.css';
+import chartParts from './chart-parts.module.css';
+import textLines from './text-lines.module.css';
 
 interface Props {
   /** The dot of the result on screen. */
@@ -33,14 +35,14 @@ export default function MapTrail({ position }: Props) {
     id === current || !r || r.phase === 'confirming' ? [] : [removalMessage(r.phase, 'That result')],
   );
   const told = outcomes.map((message, i) => (
-    <p key={i} className={styles.status} role="status">
+    <p key={i} className={textLines.status} role="status">
       {message}
     </p>
   ));
 
   if (!last) {
     return forgotten ? (
-      <p className={styles.status} role="status">
+      <p className={textLines.status} role="status">
         Your earlier results are forgotten.
       </p>
     ) : (
@@ -53,21 +55,21 @@ export default function MapTrail({ position }: Props) {
       <h2 id="quiz-trail-title" className={styles.trailTitle}>
         Your map over time
       </h2>
-      <p className={styles.sentence}>{movementSentence(last, position, now)}</p>
+      <p className={textLines.sentence}>{movementSentence(last, position, now)}</p>
       {told}
-      <label className={styles.toggle}>
+      <label className={chartParts.toggle}>
         <input type="checkbox" checked={shown} onChange={(e) => showTrail(e.currentTarget.checked)} />
         Show my earlier results on the chart
       </label>
       {shown && (
-        <ul className={styles.figureMarks} aria-label="Your earlier results">
+        <ul className={chartParts.figureMarks} aria-label="Your earlier results">
           {[...earlier].reverse().map((r) => (
             <li key={r.id}>{describePastResult(r, now)}</li>
           ))}
         </ul>
       )}
       {shown && removable.length > 0 && (
-        <ul className={styles.figureMarks} aria-label="Remove an earlier result from the site">
+        <ul className={chartParts.figureMarks} aria-label="Remove an earlier result from the site">
           {removable.map((r) => (
             <li key={r.id}>
               <RemoveResult

@@ -2,7 +2,8 @@ import figures from 'virtual:figure-summaries';
 import { figureHref, nearestFigures } from '../../core/nearest-figures.ts';
 import type { ValueScores } from '../../core/values.ts';
 import { objectForm } from './result-labels.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './NearestFigures.module.css';
+import panel from './panel.module.css';
 
 interface Props {
   /** The shares of the result on screen, as the results page reads them. */
@@ -16,8 +17,8 @@ export default function NearestFigures({ shares, label }: Props) {
   const [first, ...next] = nearestFigures(shares, figures, 3);
   if (!first) return null;
   return (
-    <section className={styles.panel} aria-labelledby="quiz-figures-title">
-      <h2 id="quiz-figures-title" className={styles.subtitle}>
+    <section className={panel.panel} aria-labelledby="quiz-figures-title">
+      <h2 id="quiz-figures-title" className={panel.subtitle}>
         Figures Near {label}
       </h2>
       <ol className={styles.nearest}>

@@ -1,6 +1,6 @@
 import { resetAll } from '../../stores/quiz.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './NextSteps.module.css';
 
 interface Props {
   /** The result on screen came from a link: the visitor's own answers are not in it. */

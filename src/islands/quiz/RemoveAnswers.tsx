@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $removableResult, $removals, askToRemove, cancelRemoval, confirmRemoval } from '../../stores/removal.ts';
 import { REMOVE_MY_ANSWERS, removalMessage } from './removal-texts.ts';
-import styles from './ResultsScreen.module.css';
+import textLines from './text-lines.module.css';
 
 interface Props {
   /** The result to take back. */
@@ -25,7 +25,7 @@ export function RemoveResult({ id, what, label }: Props) {
   if (removal.phase === 'confirming') {
     return (
       <span role="group" aria-label="Confirm the removal">
-        <span className={styles.status}>
+        <span className={textLines.status}>
           {what} will be deleted from the site for good, and every figure will stop counting them. This cannot be
           undone.
         </span>{' '}
@@ -39,7 +39,7 @@ export function RemoveResult({ id, what, label }: Props) {
     );
   }
   return (
-    <span className={styles.status} role="status">
+    <span className={textLines.status} role="status">
       {removalMessage(removal.phase, what)}
     </span>
   );
@@ -50,7 +50,7 @@ export default function RemoveAnswers() {
   const id = useStore($removableResult);
   if (!id) return null;
   return (
-    <p className={styles.caption}>
+    <p className={textLines.caption}>
       <RemoveResult id={id} what="Your answers" label={REMOVE_MY_ANSWERS} />
     </p>
   );

@@ -3,7 +3,8 @@ import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { VALUE_COLORS } from '../../charts/palette.ts';
 import { possessive, scaleNote } from './result-labels.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './ResultPercentages.module.css';
+import textLines from './text-lines.module.css';
 
 /** The four percentages of the result on screen, whose `label` (result-labels.ts) names it, and what they are shares of. */
 export default function ResultPercentages({ totals, label }: { totals: ValueScores; label: string }) {
@@ -23,7 +24,7 @@ export default function ResultPercentages({ totals, label }: { totals: ValueScor
           );
         })}
       </ul>
-      <p className={styles.scaleNote}>{scaleNote(label)}</p>
+      <p className={textLines.scaleNote}>{scaleNote(label)}</p>
     </>
   );
 }

@@ -5,7 +5,9 @@ import { positionOf, type Position } from '../../core/scoring.ts';
 import { describeLean, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { possessive } from './result-labels.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './ResultScatter.module.css';
+import chartParts from './chart-parts.module.css';
+import textLines from './text-lines.module.css';
 
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;
@@ -60,7 +62,7 @@ export default function ResultScatter({ canvasRef, own, friend, trail, onReady }
   const shapes = friend ? ` ${own.label}: round dot. ${friend.label}: triangle.` : '';
 
   return (
-    <figure className={styles.figure}>
+    <figure className={chartParts.figure}>
       <ChartCanvas
         config={config}
         chart="result"
@@ -69,7 +71,7 @@ export default function ResultScatter({ canvasRef, own, friend, trail, onReady }
         canvasRef={canvasRef}
         onDrawn={onReady}
       />
-      <figcaption className={styles.caption}>
+      <figcaption className={textLines.caption}>
         {description}
         {friend && (
           <>
@@ -80,12 +82,12 @@ export default function ResultScatter({ canvasRef, own, friend, trail, onReady }
           </>
         )}
       </figcaption>
-      <label className={styles.toggle}>
+      <label className={chartParts.toggle}>
         <input type="checkbox" checked={showFigures} onChange={(e) => setShowFigures(e.currentTarget.checked)} />
         Show figures from literature
       </label>
       {showFigures && (
-        <ul className={styles.figureMarks} aria-label="Figures on the chart">
+        <ul className={chartParts.figureMarks} aria-label="Figures on the chart">
           {FIGURE_MARKS.map((f) => (
             <li key={f.slug}>
               <a href={figureHref(f.slug)}>{f.label}</a>: {describePosition(f.position)}

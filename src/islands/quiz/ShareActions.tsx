@@ -4,7 +4,8 @@ import { shareNameProblem, shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { $answers, $isTestMode, $name } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './ShareActions.module.css';
+import textLines from './text-lines.module.css';
 import { saveFile } from '../../lib/save-file.ts';
 
 const IMAGE_NAME = `${SITE_NAME.toLowerCase().replaceAll(' ', '-')}.png`;
@@ -121,7 +122,7 @@ export default function ShareActions({ canvasRef, canSaveImage }: Props) {
       <button type="button" className="btn" onClick={saveImage} disabled={!canSaveImage}>
         Save image
       </button>
-      <p className={styles.status} role="status">
+      <p className={textLines.status} role="status">
         {status}
       </p>
     </div>

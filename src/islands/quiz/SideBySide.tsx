@@ -2,7 +2,9 @@ import { comparisonSentence } from '../../core/compare.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { scaleNote } from './result-labels.ts';
-import styles from './ResultsScreen.module.css';
+import styles from './SideBySide.module.css';
+import textLines from './text-lines.module.css';
+import results from './ResultsScreen.module.css';
 
 interface Side {
   readonly label: string;
@@ -12,7 +14,8 @@ interface Side {
 /** Two results' percentages side by side, and the sentence on where they differ most and agree. */
 export default function SideBySide({ own, friend }: { own: Side; friend: Side }) {
   return (
-    <div className={styles.resultSide}>
+    // Stacks the table and its sentences as the side column it stands in stacks its own parts.
+    <div className={results.resultSide}>
       <table className={styles.sideBySide}>
         <caption className="visually-hidden">
           {own.label} and {friend.label}: the four values side by side
@@ -34,10 +37,10 @@ export default function SideBySide({ own, friend }: { own: Side; friend: Side })
           ))}
         </tbody>
       </table>
-      <p className={styles.sentence} data-comparison-sentence>
+      <p className={textLines.sentence} data-comparison-sentence>
         {comparisonSentence(own.label, own.shares, friend.label, friend.shares)}
       </p>
-      <p className={styles.scaleNote}>{scaleNote(own.label)}</p>
+      <p className={textLines.scaleNote}>{scaleNote(own.label)}</p>
     </div>
   );
 }
