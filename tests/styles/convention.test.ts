@@ -97,7 +97,7 @@ function moduleClassesUsedIn(file: string, source: string): { module: string; na
   for (const [, local, path] of source.matchAll(/import\s+(\w+)\s+from\s+['"](\.[^'"]+\.module\.css)['"]/g)) {
     const module = join(dirname(file), path!);
     // Not inside a path or after a dot: \`results.ts\` in an import is no use of \`results\`.
-    for (const m of source.matchAll(new RegExp(`(?<![\\w$./])${local}(?:\\.(\\w+)|\\[['"]([\\w-]+)['"]\\])`, 'g'))) {
+    for (const m of source.matchAll(new RegExp(`(?<![\\w$./-])${local}(?:\\.(\\w+)|\\[['"]([\\w-]+)['"]\\])`, 'g'))) {
       used.push({ module, name: (m[1] ?? m[2])! });
     }
   }
