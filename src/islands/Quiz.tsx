@@ -5,19 +5,19 @@
  */
 import { useStore } from '@nanostores/react';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
-import { afterNextPaint } from '../lib/after-paint.ts';
+import { afterNextPaint } from '../speed/after-paint.ts';
 import type { Screen } from '../core/progress.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
-import { onDemand, useOnDemand } from './on-demand.ts';
+import { onDemand, useOnDemand } from '../speed/on-demand.ts';
 import { prefetchOverlays } from './overlays-loader.ts';
 import styles from './quiz/quiz.module.css';
 
 // The question and results screens are not part of the first page load; they
 // are fetched as soon as the quiz starts (the name screen gives them time), so
 // that they are there even if the network is gone by the end. Once there,
-// the tap that shows one draws it in its own frame (on-demand.ts).
+// the tap that shows one draws it in its own frame (speed/on-demand.ts).
 const questionScreen = onDemand<object>(() => import('./quiz/QuestionScreen.tsx'));
 const resultsScreen = onDemand<object>(() => import('./quiz/ResultsScreen.tsx'));
 

@@ -1,6 +1,6 @@
 /**
  * The chunks every tap on "/" runs, React's DOM and the quiz's own code, ask
- * Chrome to compile them as they stream in (astro.config.mjs,
+ * Chrome to compile them as they stream in (src/speed/integration.ts,
  * compiledEagerly); before, the first tap compiled some 84 functions on the
  * main thread. Code that may never run (the lazy screens, charts, the API
  * client) is left to compile when called.

@@ -1,5 +1,5 @@
 /**
- * "/"'s own code goes to one chunk (astro.config.mjs, homeChunk), worked out
+ * "/"'s own code goes to one chunk (src/speed/integration.ts, homeChunk), worked out
  * from the islands listed there: an island of another page left off that
  * list pulls it in, the whole of "/"'s island with it. Every built page is
  * held to it.

@@ -2,7 +2,7 @@ import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenIdle, whenNearScreen } from '../../charts/chartjs.ts';
 import { drawsInChunks } from '../../charts/insights/crowd-dots.ts';
-import { afterNextPaint } from '../../lib/after-paint.ts';
+import { afterNextPaint } from '../../speed/after-paint.ts';
 import styles from './ChartCanvas.module.css';
 
 interface Props<TType extends ChartType, TData, TLabel> {
