@@ -14,45 +14,8 @@ import type { Plugin } from 'vite';
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/;
 
-// "/"'s own code, as one chunk: what its island imports statically and no
-// other island does. Left to itself, the splitting cuts it into five chunks,
-// each shared with a screen that loads later (the question and results
-// screens, the overlays, the history code); one chunk gzips some 950 B
-// smaller. Its modules' dependencies stay where they are
-// (includeDependenciesRecursively: false), so the other islands load none
-// of it. An island added to the site belongs in OTHER_ISLANDS, or it may
-// load "/"'s chunk (tests/build/home-chunk.test.ts).
-const HOME_CHUNK = 'home';
+// "/"'s island: its entry chunk holds the quiz's own code.
 const HOME_ISLAND = fileURLToPath(new URL('../islands/Home.tsx', import.meta.url));
-const OTHER_ISLANDS = ['Insights.tsx', 'HiddenPage.tsx'].map((file) =>
-  fileURLToPath(new URL(`../islands/${file}`, import.meta.url)),
-);
-interface Chunking {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-}
-const homeOnlyModules = new WeakMap<Chunking, Set<string>>();
-
-function staticallyImported(ctx: Chunking, entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
-  };
-  visit(entry);
-  return seen;
-}
-
-/** The chunk a module goes to when it is "/"'s own. */
-function homeChunk(id: string, ctx: Chunking): string | null {
-  let own = homeOnlyModules.get(ctx);
-  if (!own) {
-    const others = new Set(OTHER_ISLANDS.flatMap((entry) => [...staticallyImported(ctx, entry)]));
-    own = new Set([...staticallyImported(ctx, HOME_ISLAND)].filter((m) => !others.has(m)));
-    homeOnlyModules.set(ctx, own);
-  }
-  return own.has(id) ? HOME_CHUNK : null;
-}
 
 // The chunks whose functions all run once "/" is used: V8 compiles a
 // function the first time it is called, so without the hint a visitor's
@@ -62,8 +25,8 @@ function homeChunk(id: string, ctx: Chunking): string | null {
 // The framework's modules end up in the chunk of Astro's React client, so
 // that chunk is found by what it holds.
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-const compiledEagerly = (chunk: { name: string; moduleIds: readonly string[] }) =>
-  chunk.name === HOME_CHUNK || chunk.moduleIds.some((id) => FRAMEWORK.test(id));
+const compiledEagerly = (chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) =>
+  chunk.facadeModuleId === HOME_ISLAND || chunk.moduleIds.some((id) => FRAMEWORK.test(id));
 
 // The module Vite imports its dynamic-import helper from.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -98,13 +61,10 @@ const browserBuild: Plugin = {
         modulePreload: false,
         rolldownOptions: {
           treeshake: { propertyReadSideEffects: false },
-          // Lets an island's entry chunk carry what other chunks import from it, as the home group needs.
+          // Lets Astro's client entry carry the framework group (what other chunks import from it).
           preserveEntrySignatures: 'allow-extension',
           output: {
-            codeSplitting: {
-              includeDependenciesRecursively: false,
-              groups: [{ name: 'framework', test: FRAMEWORK }, { name: homeChunk }],
-            },
+            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
             // After minification, which would drop the comment.
             postBanner: (chunk) => (compiledEagerly(chunk) ? COMPILE_HINT : ''),
           },
