@@ -6,7 +6,7 @@ declare module 'virtual:figure-summaries' {
 
 declare namespace astroHTML.JSX {
   interface IntrinsicAttributes {
-    /** Hydrates the island once the page has painted (src/integrations/client-painted.ts). */
+    /** Hydrates the island once the page has painted (src/speed/client-painted.ts). */
     'client:painted'?: boolean;
   }
 }

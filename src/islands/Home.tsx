@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { $overlay } from '../stores/overlays.ts';
 import type { OverlaysProps } from './Overlays.tsx';
 import { overlays } from './overlays-loader.ts';
-import { useOnDemand } from './on-demand.ts';
+import { useOnDemand } from '../speed/on-demand.ts';
 import Quiz from './Quiz.tsx';
 import TopBar from './TopBar.tsx';
 

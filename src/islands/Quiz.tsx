@@ -5,19 +5,19 @@
  */
 import { useStore } from '@nanostores/react';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
-import { afterNextPaint } from '../lib/after-paint.ts';
+import { afterNextPaint } from '../speed/after-paint.ts';
 import type { Screen } from '../core/progress.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
-import { onDemand, useOnDemand } from './on-demand.ts';
+import { onDemand, useOnDemand } from '../speed/on-demand.ts';
 import { prefetchOverlays } from './overlays-loader.ts';
 import styles from './quiz/quiz.module.css';
 
 // The question and results screens are not part of the first page load; they
 // are fetched as soon as the quiz starts (the name screen gives them time), so
 // that they are there even if the network is gone by the end. Once there,
-// the tap that shows one draws it in its own frame (on-demand.ts).
+// the tap that shows one draws it in its own frame (speed/on-demand.ts).
 const questionScreen = onDemand<object>(() => import('./quiz/QuestionScreen.tsx'));
 const resultsScreen = onDemand<object>(() => import('./quiz/ResultsScreen.tsx'));
 
@@ -34,17 +34,6 @@ function openSharedLinkFromAddress(): void {
 }
 
 /**
- * Focuses an element that a new screen or question autofocuses. A field gets
- * it at once, so that nothing typed right after the tap is lost; a heading
- * after the paint, since its focus is not seen (it has no ring) and would
- * only hold back the paint that answers the tap.
- */
-function focusScreen(el: HTMLElement): void {
-  if (el instanceof HTMLInputElement) el.focus();
-  else afterNextPaint(() => el.isConnected && el.focus());
-}
-
-/**
  * Focuses the element the shown screen autofocuses, waiting for it if the
  * screen is still loading. Each screen names itself in its data-autofocus, so
  * that a screen drawn ahead is never picked; asking the page which one has
@@ -54,14 +43,14 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
   const find = () => root.querySelector<HTMLElement>(`[data-autofocus="${screen}"]`);
   const found = find();
   if (found) {
-    focusScreen(found);
+    found.focus();
     return () => {};
   }
   const observer = new MutationObserver(() => {
     const el = find();
     if (!el) return;
     observer.disconnect();
-    focusScreen(el);
+    el.focus();
   });
   observer.observe(root, { childList: true, subtree: true });
   return () => observer.disconnect();
@@ -69,7 +58,8 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
 
 /**
  * A screen is drawn ahead, hidden, while the screen before it is shown, so
- * that the tap which opens it only has to show it. Null when it is not drawn
+ * that the tap which opens it only has to show it (docs/architecture.md,
+ * "Speed techniques", says what it buys). Null when it is not drawn
  * at all: only the screen right before draws it, so the name field is gone
  * once the questions start and a quiz started over begins with an empty one.
  * `drawnFrom` is the screen deferred (useDeferredValue): null while the page
@@ -89,14 +79,10 @@ function drawnAhead(
 }
 
 /**
- * Where a screen drawn ahead waits: laid out, unlike React's <Activity>,
- * whose hidden screens are display: none. The browser's first layout of a
- * screen is its dearest (a text field's most of all: the name screen's took
- * 8-19 ms at 4x CPU in the tap, 1-5 ms when laid out before); done ahead,
- * in an idle moment, showing the screen lays out nothing new. Hidden, it is
- * invisible, takes no room and is inert: no focus, no tap, nothing for a
- * screen reader. The wrapper stays when the screen is shown, so React keeps
- * the very elements it drew.
+ * Where a screen drawn ahead waits: laid out (unlike React's <Activity>,
+ * whose hidden screens are display: none), so showing it lays out nothing
+ * new; unseen, taking no room, inert. The wrapper stays when the screen is
+ * shown, so React keeps the very elements it drew.
  */
 function Ahead({ mode, children }: { mode: 'visible' | 'hidden'; children: ReactNode }) {
   const hidden = mode === 'hidden';
@@ -122,7 +108,7 @@ export default function Quiz() {
     // loses the network before starting can still answer; the results screen
     // once the quiz starts, and the overlays its "What does this mean?" opens
     // once it is shown, each after the paint (a fetch started within a tap
-    // delays the screen it opens). A module that cannot be fetched yet waits
+    // delays the screen it opens: docs/architecture.md, "Speed techniques"). A module that cannot be fetched yet waits
     // for the network.
     const wanted = screen === 'intro' ? [questionScreen.load] : [questionScreen.load, resultsScreen.load];
     afterNextPaint(() => {

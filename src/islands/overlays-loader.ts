@@ -5,7 +5,7 @@
  * is shown, so they are usually there by the time an overlay is opened, and
  * then drawn in the tap's own frame.
  */
-import { onDemand } from './on-demand.ts';
+import { onDemand } from '../speed/on-demand.ts';
 import type { OverlaysProps } from './Overlays.tsx';
 
 export const overlays = onDemand<OverlaysProps>(() => import('./Overlays.tsx'));

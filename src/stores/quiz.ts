@@ -7,7 +7,7 @@
  */
 import { atom, computed } from 'nanostores';
 import type { QuizHistory } from '../lib/history.ts';
-import { afterNextPaint } from '../lib/after-paint.ts';
+import { afterNextPaint } from '../speed/after-paint.ts';
 import { untilLoaded } from '../lib/network.ts';
 import { watchOutbox, withdrawalsWaiting } from '../lib/outbox.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';

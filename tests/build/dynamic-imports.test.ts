@@ -1,5 +1,5 @@
 /**
- * Vite's dynamic-import helper is replaced by a plain call (astro.config.mjs,
+ * Vite's dynamic-import helper is replaced by a plain call (src/speed/integration.ts,
  * "plain-dynamic-import"), which is right only while no lazy chunk has
  * anything to preload: every stylesheet inlined in the pages, and module
  * preloading off. This fails the day a lazy import would need more.

@@ -37,7 +37,7 @@ describe('compressed, cacheable files on a phone', () => {
     const scripts = of('script');
     expect(documents.length).toBe(2);
     expect(scripts.length).toBeGreaterThan(0);
-    // The build inlines every stylesheet (astro.config.mjs), so the CSS arrives compressed with its page.
+    // The build inlines every stylesheet (src/speed/integration.ts), so the CSS arrives compressed with its page.
     expect(of('stylesheet').map((r) => r.url())).toEqual([]);
     expect(await page.locator('head style').count()).toBeGreaterThan(0);
     for (const res of [...documents, ...scripts]) {

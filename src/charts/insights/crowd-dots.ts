@@ -1,6 +1,6 @@
 import type { Chart, Plugin } from 'chart.js';
 import type { Position } from '../../core/scoring.ts';
-import { afterNextPaint } from '../../lib/after-paint.ts';
+import { afterNextPaint } from '../../speed/after-paint.ts';
 
 /**
  * A chart whose drawing goes on after Chart.js's own, a slice per task:

@@ -2,8 +2,8 @@ import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenNearScreen } from '../../charts/chartjs.ts';
 import { drawsInChunks } from '../../charts/insights/crowd-dots.ts';
-import { afterNextPaint } from '../../lib/after-paint.ts';
-import { whenInputQuiet } from '../../lib/input-quiet.ts';
+import { afterNextPaint } from '../../speed/after-paint.ts';
+import { whenInputQuiet } from '../../speed/input-quiet.ts';
 import styles from './ChartCanvas.module.css';
 
 interface Props<TType extends ChartType, TData, TLabel> {

@@ -18,7 +18,7 @@ import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
-import { usePainted } from '../use-painted.ts';
+import { usePainted } from '../../speed/use-painted.ts';
 import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';

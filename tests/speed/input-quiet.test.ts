@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubWindowEvents } from '../support/browser-stub.ts';
 
 let browser: EventTarget;
-let whenInputQuiet: typeof import('../../src/lib/input-quiet.ts').whenInputQuiet;
+let whenInputQuiet: typeof import('../../src/speed/input-quiet.ts').whenInputQuiet;
 
 /** A pointer event as the page sees one: only its id is read. */
 function pointer(type: string, pointerId = 1): Event {
@@ -14,7 +14,7 @@ beforeEach(async () => {
   browser = stubWindowEvents();
   // The module keeps what it heard: a fresh one per test.
   vi.resetModules();
-  ({ whenInputQuiet } = await import('../../src/lib/input-quiet.ts'));
+  ({ whenInputQuiet } = await import('../../src/speed/input-quiet.ts'));
 });
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 /**
- * The `client:painted` directive (hydrate-after-paint.ts), run in the page:
+ * The `client:painted` directive (integration.ts), run in the page:
  * it fetches an island's code and hydrates it once the page's first
  * contentful paint is on the screen. Astro's `client:load` requests the code
  * while the HTML is still being parsed, so on a slow phone its download
@@ -7,11 +7,11 @@
  * 0.81–0.98 s, against 0.66–0.69 s with the code requested after the paint).
  * `client:idle` sometimes runs before the first paint too, when the main
  * thread waits on the network; and the task right after the paint may still
- * come before the paint is shown (lib/after-paint.ts). A tap in the moment
- * before hydration is held and played back (components/early-taps.js).
+ * come before the paint is shown (after-paint.ts). A tap in the moment
+ * before hydration is held and played back (early-taps.js).
  */
 import type { ClientDirective } from 'astro';
-import { afterFirstContentfulPaint } from '../lib/after-paint.ts';
+import { afterFirstContentfulPaint } from './after-paint.ts';
 
 const hydrateWhenPainted: ClientDirective = (load) => {
   afterFirstContentfulPaint(async () => {

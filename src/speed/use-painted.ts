@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { afterNextPaint } from '../lib/after-paint.ts';
+import { afterNextPaint } from './after-paint.ts';
 
 /**
  * False in a component's first render, true from the render after its first

@@ -5,7 +5,7 @@
  * on the screen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstContentfulPaint } from '../../src/lib/after-paint.ts';
+import { afterFirstContentfulPaint } from '../../src/speed/after-paint.ts';
 
 type Report = (list: { getEntries(): { name: string }[] }) => void;
 
