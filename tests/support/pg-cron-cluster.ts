@@ -9,12 +9,12 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findPostgresServer, pgCronPackage } from '../../scripts/postgres-binaries.ts';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -28,19 +28,6 @@ export interface PgCronCluster {
   /** Connection string of CRON_DATABASE, as the superuser postgres. */
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** initdb refuses root: as root, the cluster's programs run as the postgres user, who owns the folder. */

@@ -12,7 +12,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, Capabilities, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
@@ -20,19 +19,7 @@ import type { WebKitBinaries } from '../../../scripts/engine-binaries.ts';
 import { startXvfb } from '../../../scripts/xvfb.ts';
 import { EARLY_FLAG } from './hooked-front.ts';
 import { installPageHooks, PHONE, pickElement, takePageHooks, type PageFunction, type Session } from './session.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from '../free-port.ts';
 
 async function waitForDriver(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 15_000;
