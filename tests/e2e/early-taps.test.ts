@@ -10,6 +10,7 @@ import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { slowPhonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL } from '../support/chromium/quiz-driver.ts';
+import { untilHydrated } from '../support/chromium/browser.ts';
 
 const product = useProduct();
 let context: BrowserContext | undefined;
@@ -42,8 +43,7 @@ async function phone({ hold }: { hold: boolean }): Promise<Phone> {
 }
 
 const unhydrated = (page: Page) => page.locator('astro-island[ssr]').count();
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
+const hydrated = (page: Page) => untilHydrated(page, POLL);
 const nameField = (page: Page) => page.getByRole('textbox', { name: 'Your name' });
 
 describe('a tap before hydration takes effect, once', () => {

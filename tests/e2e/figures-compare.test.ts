@@ -8,7 +8,7 @@ import { comparisonSentence } from '../../src/core/compare.ts';
 import { nearestFigures } from '../../src/core/nearest-figures.ts';
 import { resultShares } from '../../src/core/scoring.ts';
 import { VALUES, type Value } from '../../src/core/values.ts';
-import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { expectNoSeriousAxeViolations, untilHydrated } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL, responseCount, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, PATH_B, cellPathFor, expectedPercentages, totalsFor } from '../support/visitor.ts';
@@ -132,7 +132,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     // Their nearest figure, under their name.
     await page.getByRole('region', { name: 'Figures Near Rhea' }).waitFor();
     expect(await resultChart(page).getAttribute('aria-label')).toMatch(/^Rhea’s result chart: .* Rhea’s dot leans /);
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await untilHydrated(page);
     await expectNoSeriousAxeViolations(page, "a friend's map");
 
     await page.getByRole('button', { name: 'Take the quiz and compare' }).click();
@@ -219,7 +219,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
       page.url().replace('/?', `${cellPathFor(PATH_A)}?`),
     );
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await untilHydrated(page);
     await expectNoSeriousAxeViolations(page, 'a comparison reopened from its link');
 
     await page.getByRole('button', { name: 'Take the quiz yourself' }).click();

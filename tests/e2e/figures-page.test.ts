@@ -4,7 +4,7 @@ import { readFigureFiles } from '../../src/figures/files.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { formatPercent, positionOf } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
-import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
+import { expectNoSeriousAxeViolations, scriptRequests } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
 
 const FIGURES = readFigureFiles();
@@ -21,10 +21,7 @@ describe('/figures', () => {
   beforeEach(async () => {
     context = await product.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    scripts = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(req.url());
-    });
+    scripts = scriptRequests(page);
   });
   afterEach(async () => {
     await context?.close();

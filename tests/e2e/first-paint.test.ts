@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
 import { useProduct } from '../support/chromium/product.ts';
+import { untilHydrated } from '../support/chromium/browser.ts';
 
 const PHONE = { width: 360, height: 740 };
 const ROUTES = ['/', '/insights', '/hehe', '/values', '/values/love'];
@@ -44,7 +45,7 @@ async function recordPaints(page: Page): Promise<void> {
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await untilHydrated(page);
   // Layout shifts and paints are reported a frame late.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

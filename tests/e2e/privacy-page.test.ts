@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useProduct } from '../support/chromium/product.ts';
 import { visitorOn } from '../support/chromium/quiz-driver.ts';
+import { scriptRequests } from '../support/chromium/browser.ts';
 
 describe('/privacy', () => {
   const product = useProduct();
@@ -16,10 +17,7 @@ describe('/privacy', () => {
   beforeEach(async () => {
     context = await product.browser.newContext();
     page = await context.newPage();
-    scripts = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(req.url());
-    });
+    scripts = scriptRequests(page);
   });
   afterEach(async () => {
     await context?.close();
@@ -31,7 +29,7 @@ describe('/privacy', () => {
     await page.getByRole('heading', { level: 1, name: 'Your answers are yours' }).waitFor();
     expect(await page.locator('script').count(), from).toBe(0);
     await page.waitForLoadState('networkidle');
-    scripts = [];
+    scripts.length = 0;
     await page.reload({ waitUntil: 'networkidle' });
     expect(scripts, from).toEqual([]);
   }

@@ -11,6 +11,7 @@ import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { slowPhonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL } from '../support/chromium/quiz-driver.ts';
+import { untilHydrated } from '../support/chromium/browser.ts';
 
 const product = useProduct();
 
@@ -29,7 +30,7 @@ describe('with 0 respondents', () => {
     const { context, page, problems } = await slowPhonePage(product.browser);
     try {
       await page.goto(product.app.url + route);
-      await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
+      await untilHydrated(page, POLL);
       if (route === '/insights') await page.getByText('No data yet.').first().waitFor(POLL);
       if (route === '/hehe') {
         await page.getByPlaceholder('Enter secret password').fill(E2E_PASSWORD);

@@ -6,6 +6,7 @@ import { phonePage } from '../support/chromium/phone.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL, pendingCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visitor.ts';
+import { untilHydrated } from '../support/chromium/browser.ts';
 
 describe("the browser's history is the quiz's history (phone)", () => {
   const product = useProduct();
@@ -38,7 +39,7 @@ describe("the browser's history is the quiz's history (phone)", () => {
   async function reloaded(page: Page): Promise<void> {
     await page.reload();
     await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await untilHydrated(page);
     // What a resume would load and show has had time to arrive.
     await page.waitForLoadState('networkidle');
   }

@@ -20,6 +20,7 @@ import { POLL, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { answerText } from '../support/visitor.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { seed } from '../../scripts/bench-server.ts';
+import { untilHydrated } from '../support/chromium/browser.ts';
 
 const WITHIN_MS = 100;
 const RUNS = 3;
@@ -146,7 +147,7 @@ describe('a tap shows what it asked for within 100 ms at 4x CPU', () => {
         const page = await slowPhone(product.browser);
         await page.goto(`${product.app.url}/hehe`);
         const password = page.getByPlaceholder('Enter secret password');
-        await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, POLL);
+        await untilHydrated(page, POLL);
         await page.waitForTimeout(500);
         // The same tap on a page at rest: the password field.
         references.push(await timedTap(page, password, { selector: 'input[type="password"]:focus' }));

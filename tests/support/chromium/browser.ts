@@ -38,3 +38,17 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string): P
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `axe on ${label}`).toEqual([]);
 }
+
+/** The address of every script `page` requests from now on, as it asks for it. */
+export function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  return scripts;
+}
+
+/** Until every island of `page` has hydrated: before, its buttons are server-rendered HTML that nothing listens to. */
+export async function untilHydrated(page: Page, options?: { timeout?: number }): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, options);
+}

@@ -10,6 +10,7 @@ import { VALUES, type Value, type ValueScores } from '../../../src/core/values.t
 import type { HiddenPageInsights } from '../../../src/lib/api.ts';
 import { NAME_PLACEHOLDER, answerText, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
 import { E2E_PASSWORD, type RunningApp } from './app.ts';
+import { untilHydrated } from './browser.ts';
 
 /** Patience for what the page does on its own (saving, loading); the default second is short on a busy machine. */
 export const POLL = { timeout: 20_000, interval: 100 };
@@ -31,7 +32,7 @@ export function visitorOn(page: Page): Visitor {
       await page.goto(url);
       await page.getByRole('button', { name: 'Start Quiz' }).waitFor();
       // Before hydration the buttons are server-rendered HTML that nothing listens to yet.
-      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await untilHydrated(page);
     },
     async start() {
       await page.getByRole('button', { name: 'Start Quiz' }).click();
