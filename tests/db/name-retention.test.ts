@@ -6,18 +6,11 @@
 import { expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/engine.ts';
 import { forEachEngine } from '../support/db-engines.ts';
+import type { StoredScores } from '../support/submit.ts';
 
-interface Row {
+interface Row extends Omit<StoredScores, 'submission_id'> {
   label: string;
   name: string | null;
-  love: number;
-  duty: number;
-  honor: number;
-  reason: number;
-  love_normalized: number;
-  duty_normalized: number;
-  honor_normalized: number;
-  reason_normalized: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitInput } from '../../src/lib/api.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
-import { api, holdSaves, resetFakeApi, type Refusal } from '../support/fake-api.ts';
+import { api, holdSaves, useFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import type { QueueReason } from '../../src/lib/outbox.ts';
 import {
@@ -36,23 +36,20 @@ function submission(id: string): SubmitInput {
 let storage: MemoryStorage;
 let outbox: typeof import('../../src/lib/outbox.ts');
 
+// A fresh outbox each time (below): its pause after a failure is module state.
+useFakeApi(() => {});
+
 beforeEach(async () => {
   storage = new MemoryStorage();
   vi.stubGlobal('localStorage', storage);
-  resetFakeApi();
   // Each save takes a moment to answer, as over a network.
   api.submitDelayMs = 5;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  // A fresh outbox each time: its pause after "too many" is module state.
   vi.resetModules();
   outbox = await import('../../src/lib/outbox.ts');
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('the submission outbox', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, resetFakeApi } from '../support/fake-api.ts';
+import { api, useFakeApi } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
@@ -17,22 +17,20 @@ const SECRET = 'ab'.repeat(32);
 let outbox: typeof import('../../src/lib/outbox.ts');
 let withdrawals: typeof import('../../src/lib/withdrawals.ts');
 
+// Fresh outboxes each time (below): their pauses after a failure are module state.
+useFakeApi(() => {});
+
 beforeEach(async () => {
   vi.stubGlobal('localStorage', new MemoryStorage());
-  resetFakeApi();
   // Each call takes a moment to answer, as over a network.
   api.submitDelayMs = 5;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.resetModules();
   outbox = await import('../../src/lib/outbox.ts');
   withdrawals = await import('../../src/lib/withdrawals.ts');
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const save = () =>
