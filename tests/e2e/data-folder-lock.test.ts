@@ -7,8 +7,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../server/db/data-dir-lock.ts';
+import { serverEnv } from '../support/chromium/app.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
 
@@ -24,15 +25,10 @@ interface SecondServer {
 
 /** Starts a second server on dataDir; answers when it exits or comes up, or after 60 s. */
 function secondServer(dataDir: string): Promise<SecondServer> {
-  const env = {
-    ...process.env,
-    DATABASE_URL: '',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    SITE_DIR: inject('siteDir'),
-  };
-  const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: serverEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
   const stop = async () => {
     child.kill('SIGTERM');

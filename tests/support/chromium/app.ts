@@ -73,20 +73,23 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
   });
 }
 
-export async function startApp(opts: { env?: Record<string, string> } = {}): Promise<RunningApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-data-'));
-  // A copy of the run's migrated folder: the server finds nothing to apply.
-  cpSync(inject('migratedDataDir'), dataDir, { recursive: true });
-  const baseEnv: NodeJS.ProcessEnv = {
+/** The environment of the product's server on `dataDir`: embedded PGlite, the run's built site, any free port. */
+export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     DATABASE_URL: '',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
     SITE_DIR: inject('siteDir'),
-    HIDDEN_PAGE_PASSWORD: E2E_PASSWORD,
-    ...opts.env,
   };
+}
+
+export async function startApp(opts: { env?: Record<string, string> } = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-data-'));
+  // A copy of the run's migrated folder: the server finds nothing to apply.
+  cpSync(inject('migratedDataDir'), dataDir, { recursive: true });
+  const baseEnv: NodeJS.ProcessEnv = { ...serverEnv(dataDir), HIDDEN_PAGE_PASSWORD: E2E_PASSWORD, ...opts.env };
   const first = await launch(baseEnv);
   const { port } = first;
   let { child } = first;
