@@ -140,15 +140,8 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
     later.reset();
   } catch (error) {
     onError(error);
-    // A 400 means the backend looked at the submission and will never accept
-    // it (it can only come from a tampered outbox): retrying it would loop
-    // for ever. Everything else (network, 5xx, 429, auth trouble, an API
-    // client that could not load) may pass later.
-    if (!(api && error instanceof api.ApiError && error.status === 400)) {
-      const reason = api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
-      later.after(reason);
-      return { phase: 'queued', submissionId, reason };
-    }
+    const reason = later.afterFailure(error, api);
+    if (reason) return { phase: 'queued', submissionId, reason };
     removePending(submissionId);
     return { phase: 'rejected', submissionId };
   }

@@ -10,6 +10,8 @@
  * pause up to the longest, and a send that passes brings both back to their first.
  */
 
+import type { Api } from './load-api.ts';
+
 /** Why a send waits in its outbox: the backend could not be reached or failed, or it asked for a pause (429). */
 export type QueueReason = 'unreachable' | 'rate-limited';
 
@@ -24,17 +26,39 @@ const LONGEST: Record<QueueReason, number> = {
   unreachable: UNREACHABLE_LONGEST_PAUSE_MS,
 };
 
-export function sendAgainLater(sendAll: () => void): { after(reason: QueueReason): void; reset(): void } {
+export interface SendAgainLater {
+  /** Sends everything again after the pause `reason` calls for (offline and unreachable: never, the `online` event will). */
+  after(reason: QueueReason): void;
+  /**
+   * What a failed send's error means, with the send again arranged: why it
+   * waits, or null when the backend refused it for good. A 400 means the
+   * backend looked at it and will never accept it (only a tampered outbox
+   * sends one): retrying would loop for ever. Everything else (network,
+   * 5xx, 429, auth trouble, an API client that could not load) may pass later.
+   */
+  afterFailure(error: unknown, api: Api | undefined): QueueReason | null;
+  /** A send passed: the pauses start again from their first. */
+  reset(): void;
+}
+
+export function sendAgainLater(sendAll: () => void): SendAgainLater {
   let pause = { ...FIRST };
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const after = (reason: QueueReason) => {
+    if (timer !== undefined || (reason === 'unreachable' && !globalThis.navigator?.onLine)) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      sendAll();
+    }, pause[reason]);
+    pause[reason] = Math.min(pause[reason] * 2, LONGEST[reason]);
+  };
   return {
-    after(reason) {
-      if (timer !== undefined || (reason === 'unreachable' && !globalThis.navigator?.onLine)) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        sendAll();
-      }, pause[reason]);
-      pause[reason] = Math.min(pause[reason] * 2, LONGEST[reason]);
+    after,
+    afterFailure(error, api) {
+      if (api && error instanceof api.ApiError && error.status === 400) return null;
+      const reason = api?.isRateLimited(error) ? 'rate-limited' : 'unreachable';
+      after(reason);
+      return reason;
     },
     reset() {
       pause = { ...FIRST };

@@ -102,17 +102,11 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
     return withdrawn ? 'removed' : 'absent';
   } catch (error) {
     console.warn(WITHDRAW_ERROR_MESSAGE, error);
-    // A 400 cannot pass later (only an edited outbox sends one): nothing of it is on the site.
-    if (api && error instanceof api.ApiError && error.status === 400) {
-      drop(w.submission_id);
-      return 'absent';
-    }
-    if (api?.isRateLimited(error)) {
-      later.after('rate-limited');
-      return 'rate-limited';
-    }
-    later.after('unreachable');
-    return 'unreachable';
+    const reason = later.afterFailure(error, api);
+    if (reason) return reason;
+    // Refused for good: nothing of it is on the site.
+    drop(w.submission_id);
+    return 'absent';
   }
 }
 
