@@ -1,6 +1,6 @@
 /**
  * The CSS convention of docs/architecture.md, checked on the sources: shared look in
- * src/styles/global.css, scoped <style> in Astro components, a CSS module
+ * src/styles/ (global.css with the tokens and the reset, buttons.css, prose.css), scoped <style> in Astro components, a CSS module
  * beside each island; tokens and the reset written once, no rule twice; no
  * class in a CSS module that no component importing it uses; and no class
  * used in a component that no style defines (the built pages are
@@ -13,6 +13,8 @@ import { classesDefinedIn, filesUnder } from '../support/css.ts';
 
 const SRC = 'src';
 const GLOBAL = 'src/styles/global.css';
+/** The plain stylesheets every page shares, in the order the layout imports them. */
+const SHARED = [GLOBAL, 'src/styles/buttons.css', 'src/styles/prose.css'];
 
 interface Sheet {
   file: string;
@@ -119,13 +121,23 @@ describe('the CSS convention', () => {
     expect(rules.map((r) => r.path)).toEqual(['.a', '@media (min-width: 1px) > .a', '.a']);
   });
 
-  it('keeps one plain stylesheet, global.css, imported once by the layout; islands use CSS modules', () => {
+  it('keeps the shared plain stylesheets in src/styles, each imported once, by the layout, in order; islands use CSS modules', () => {
     const plain = filesUnder(SRC, '.css').filter((file) => !file.endsWith('.module.css'));
-    expect(plain).toEqual([GLOBAL]);
-    const importers = [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx'), ...filesUnder(SRC, '.ts')].filter(
-      (file) => /import\s+['"][^'"]*global\.css['"]/.test(readFileSync(file, 'utf8')),
-    );
-    expect(importers).toEqual(['src/layouts/Base.astro']);
+    expect([...plain].sort()).toEqual([...SHARED].sort());
+    const sources = [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx'), ...filesUnder(SRC, '.ts')];
+    for (const sheet of SHARED) {
+      const name = sheet.split('/').pop()!.replace('.', '\\.');
+      const importers = sources.filter((file) =>
+        new RegExp(`import\\s+['"][^'"]*${name}['"]`).test(readFileSync(file, 'utf8')),
+      );
+      expect(importers, sheet).toEqual(['src/layouts/Base.astro']);
+    }
+    const layout = readFileSync('src/layouts/Base.astro', 'utf8');
+    const order = SHARED.map((sheet) => layout.indexOf(`'../styles/${sheet.split('/').pop()}'`));
+    expect(
+      order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)),
+      order.join(', '),
+    ).toBe(true);
     const modules = filesUnder(SRC, '.module.css');
     expect(modules.length).toBeGreaterThan(0);
     for (const file of modules) expect(file.startsWith('src/islands/'), file).toBe(true);
@@ -163,8 +175,8 @@ describe('the CSS convention', () => {
     expect(repeated).toEqual([]);
   });
 
-  it('styles the page chrome in its component: global.css names no header, essay, pager or footer class', () => {
-    const selectors = rulesOf(readFileSync(GLOBAL, 'utf8')).map((rule) => rule.path);
+  it('styles the page chrome in its component: the shared stylesheets name no header, essay, pager or footer class', () => {
+    const selectors = SHARED.flatMap((sheet) => rulesOf(readFileSync(sheet, 'utf8')).map((rule) => rule.path));
     expect(selectors.filter((s) => /site-header|brand|essay|pager|site-footer|topbar|overlay|quiz/.test(s))).toEqual(
       [],
     );
@@ -198,7 +210,7 @@ describe('the CSS convention', () => {
     ).toEqual([]);
   });
 
-  it('uses in components only classes that a stylesheet defines: global.css, a scoped <style> or the CSS module used', () => {
+  it('uses in components only classes that a stylesheet defines: a shared one, a scoped <style> or the CSS module used', () => {
     const defined = new Set(sheets().flatMap((sheet) => [...classesDefinedIn(sheet.css)]));
     const undefinedClasses: string[] = [];
     for (const file of [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx')]) {
