@@ -87,12 +87,14 @@ function useChart<TType extends ChartType, TData, TLabel>(
       destroy = () => instance.destroy();
       if (idle) {
         // A frame between the steps, and no finger down: a tap's effect is painted before the next one.
-        await untilPainted(stop.signal);
-        await whenInputQuiet(stop.signal);
+        const nextStep = async () => {
+          await untilPainted(stop.signal);
+          await whenInputQuiet(stop.signal);
+        };
+        await nextStep();
         steps.held.layout = false;
         instance.update('none');
-        await untilPainted(stop.signal);
-        await whenInputQuiet(stop.signal);
+        await nextStep();
         steps.held.drawing = false;
         instance.draw();
       }
