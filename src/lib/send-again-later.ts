@@ -1,33 +1,26 @@
 /**
  * When an outbox sends everything it holds again after a failed send, other
- * than on a page load or the browser's `online` event:
- * - after "too many" (429), once a pause has passed;
- * - after a send that could not reach the backend while the browser says it
- *   is online: the backend was down, or the network's return was announced
- *   before requests could pass again, and no other `online` event will come.
- *   Offline, that event sends it instead.
- * One timer at a time; each further failure of the same kind doubles its
- * pause up to the longest, and a send that passes brings both back to their first.
+ * than on a page load:
+ * - after "too many" (429), once a pause has passed: 30 s, doubling with
+ *   each further "too many" up to ten minutes;
+ * - after a send that could not reach the backend, as any load that failed
+ *   for want of a network is tried again (lib/network.ts): on the browser's
+ *   return online, and, while it says it is online (the backend was down, or
+ *   the network's return was announced before requests could pass), after a
+ *   pause that doubles with each failure in a row.
+ * A send that passes brings both back to their first pause.
  */
-
 import type { Api } from './load-api.ts';
+import { watchAttempt } from './network.ts';
 
 /** Why a send waits in its outbox: the backend could not be reached or failed, or it asked for a pause (429). */
 export type QueueReason = 'unreachable' | 'rate-limited';
 
 export const RATE_LIMIT_PAUSE_MS = 30_000;
 export const RATE_LIMIT_LONGEST_PAUSE_MS = 10 * 60_000;
-export const UNREACHABLE_PAUSE_MS = 10_000;
-export const UNREACHABLE_LONGEST_PAUSE_MS = 5 * 60_000;
-
-const FIRST: Record<QueueReason, number> = { 'rate-limited': RATE_LIMIT_PAUSE_MS, unreachable: UNREACHABLE_PAUSE_MS };
-const LONGEST: Record<QueueReason, number> = {
-  'rate-limited': RATE_LIMIT_LONGEST_PAUSE_MS,
-  unreachable: UNREACHABLE_LONGEST_PAUSE_MS,
-};
 
 export interface SendAgainLater {
-  /** Sends everything again after the pause `reason` calls for (offline and unreachable: never, the `online` event will). */
+  /** Arranges the next send of everything for a send that waits for `reason`. */
   after(reason: QueueReason): void;
   /**
    * What a failed send's error means, with the send again arranged: why it
@@ -42,15 +35,22 @@ export interface SendAgainLater {
 }
 
 export function sendAgainLater(sendAll: () => void): SendAgainLater {
-  let pause = { ...FIRST };
+  let pause = RATE_LIMIT_PAUSE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unreachable = 0;
+  let cancelRetry = () => {};
   const after = (reason: QueueReason) => {
-    if (timer !== undefined || (reason === 'unreachable' && !globalThis.navigator?.onLine)) return;
+    if (reason === 'unreachable') {
+      cancelRetry();
+      cancelRetry = watchAttempt(unreachable++).retryOnReconnect(sendAll);
+      return;
+    }
+    if (timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
       sendAll();
-    }, pause[reason]);
-    pause[reason] = Math.min(pause[reason] * 2, LONGEST[reason]);
+    }, pause);
+    pause = Math.min(pause * 2, RATE_LIMIT_LONGEST_PAUSE_MS);
   };
   return {
     after,
@@ -61,7 +61,8 @@ export function sendAgainLater(sendAll: () => void): SendAgainLater {
       return reason;
     },
     reset() {
-      pause = { ...FIRST };
+      pause = RATE_LIMIT_PAUSE_MS;
+      unreachable = 0;
     },
   };
 }

@@ -48,10 +48,13 @@ export function remoteData<T, Answer = T>(
   const $state = atom<Remote<T>>({ status: initial });
   let run = 0;
   let cancelRetry = () => {};
+  /** Failures in a row of the loads retried on reconnection: the pause before the next grows with them. */
+  let failures = 0;
 
   function reset(): void {
     run += 1;
     cancelRetry();
+    failures = 0;
     $state.set({ status: initial });
   }
 
@@ -63,7 +66,7 @@ export function remoteData<T, Answer = T>(
     const mine = run;
     cancelRetry();
     $state.set({ status: 'loading' });
-    const watch = watchAttempt();
+    const watch = watchAttempt(failures);
     let next: Remote<T>;
     try {
       const answer = await request();
@@ -72,6 +75,7 @@ export function remoteData<T, Answer = T>(
       // No one has answered yet: a normal state, noted quietly, never as an error.
       if (data === null) console.info(`No ${what}: no one has answered yet`);
       next = data === null ? { status: 'empty' } : { status: 'ready', data };
+      failures = 0;
     } catch (error) {
       if (mine !== run) return $state.get().status;
       const refused = options.refusal?.(error);
@@ -82,6 +86,7 @@ export function remoteData<T, Answer = T>(
       console.error(`Error fetching ${what}`, error);
       next = { status: 'failed' };
       if (options.retryOnReconnect) {
+        failures += 1;
         cancelRetry = watch.retryOnReconnect(() => void load(request, options));
       }
     } finally {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onReconnect, untilLoaded } from '../../src/lib/network.ts';
+import { ONLINE_RETRY_DOUBLINGS, ONLINE_RETRY_MS, onReconnect, untilLoaded } from '../../src/lib/network.ts';
 import { settle, stubWindowEvents } from '../support/browser-stub.ts';
 
 describe('when the network is back', () => {
@@ -59,6 +59,49 @@ describe('when the network is back', () => {
     failLater(new Error('offline'));
     await expect(loaded).resolves.toBe('chunk');
     expect(calls).toBe(2);
+  });
+
+  it('untilLoaded, failing while the browser says it is online, tries again after 2 s, then 4 s, as well as on reconnection', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('navigator', { onLine: true });
+    let calls = 0;
+    const loaded = untilLoaded(async () => {
+      calls += 1;
+      if (calls < 4) throw new Error(`not yet ${calls}`);
+      return 'chunk';
+    });
+    await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS - 1);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(2 * ONLINE_RETRY_MS - 1);
+    expect(calls).toBe(2);
+    // A reconnection comes first: it tries at once, and the pause it beat tries nothing more.
+    online();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(3);
+    await vi.advanceTimersByTimeAsync(4 * ONLINE_RETRY_MS);
+    await expect(loaded).resolves.toBe('chunk');
+    expect(calls).toBe(4);
+    vi.useRealTimers();
+  });
+
+  it('untilLoaded, failing offline, waits for the reconnection alone', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('navigator', { onLine: false });
+    let calls = 0;
+    const loaded = untilLoaded(async () => {
+      calls += 1;
+      if (calls < 2) throw new Error('offline');
+      return 'chunk';
+    });
+    await vi.advanceTimersByTimeAsync(10 * ONLINE_RETRY_MS * 2 ** ONLINE_RETRY_DOUBLINGS);
+    expect(calls).toBe(1);
+    online();
+    await expect(loaded).resolves.toBe('chunk');
+    vi.useRealTimers();
   });
 
   it('an aborted wait tries no more', async () => {

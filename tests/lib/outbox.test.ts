@@ -4,12 +4,8 @@ import { stubWindowEvents } from '../support/browser-stub.ts';
 import { api, holdSaves, useFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import type { QueueReason } from '../../src/lib/outbox.ts';
-import {
-  RATE_LIMIT_LONGEST_PAUSE_MS,
-  RATE_LIMIT_PAUSE_MS,
-  UNREACHABLE_LONGEST_PAUSE_MS,
-  UNREACHABLE_PAUSE_MS,
-} from '../../src/lib/send-again-later.ts';
+import { ONLINE_RETRY_DOUBLINGS, ONLINE_RETRY_MS } from '../../src/lib/network.ts';
+import { RATE_LIMIT_LONGEST_PAUSE_MS, RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -151,19 +147,19 @@ describe('sending the outbox', () => {
     expect(outbox.readPending()).toEqual([]);
   });
 
-  it('while the browser says it is online, sends an unreachable save again after 10 s, then after 20 s', async () => {
+  it('while the browser says it is online, sends an unreachable save again after 2 s, then after 4 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('navigator', { onLine: true });
     api.failSubmit = true;
     const first = outbox.save(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
     expect(await first).toEqual(queued(ID_1, 'unreachable'));
-    await vi.advanceTimersByTimeAsync(UNREACHABLE_PAUSE_MS - 10);
+    await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS - 10);
     expect(api.submitAttempts).toEqual([ID_1]);
     await vi.advanceTimersByTimeAsync(10);
     expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     api.failSubmit = false;
-    await vi.advanceTimersByTimeAsync(2 * UNREACHABLE_PAUSE_MS - 10);
+    await vi.advanceTimersByTimeAsync(2 * ONLINE_RETRY_MS - 10);
     expect(api.submitAttempts).toEqual([ID_1, ID_1]);
     await vi.advanceTimersByTimeAsync(20);
     expect(stored()).toEqual([ID_1]);
@@ -177,7 +173,7 @@ describe('sending the outbox', () => {
     const first = outbox.save(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
     expect(await first).toEqual(queued(ID_1, 'unreachable'));
-    await vi.advanceTimersByTimeAsync(UNREACHABLE_LONGEST_PAUSE_MS * 2);
+    await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS * 2 ** ONLINE_RETRY_DOUBLINGS * 2);
     expect(api.submitAttempts).toEqual([ID_1]);
   });
 
