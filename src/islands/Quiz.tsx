@@ -58,8 +58,8 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
 
 /**
  * A screen is drawn ahead, hidden, while the screen before it is shown, so
- * that the tap which opens it only has to show it (docs/architecture.md,
- * "Speed techniques", says what it buys). Null when it is not drawn
+ * that the tap which opens it only has to show it (docs/speed.md says what it
+ * buys). Null when it is not drawn
  * at all: only the screen right before draws it, so the name field is gone
  * once the questions start and a quiz started over begins with an empty one.
  * `drawnFrom` is the screen deferred (useDeferredValue): null while the page
@@ -108,7 +108,7 @@ export default function Quiz() {
     // loses the network before starting can still answer; the results screen
     // once the quiz starts, and the overlays its "What does this mean?" opens
     // once it is shown, each after the paint (a fetch started within a tap
-    // delays the screen it opens: docs/architecture.md, "Speed techniques"). A module that cannot be fetched yet waits
+    // delays the screen it opens: docs/speed.md). A module that cannot be fetched yet waits
     // for the network.
     const wanted = screen === 'intro' ? [questionScreen.load] : [questionScreen.load, resultsScreen.load];
     afterNextPaint(() => {

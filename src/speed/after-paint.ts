@@ -22,10 +22,9 @@ const NO_CONTENT_WAIT_MS = 3000;
  * browser reports that paint (a `paint` entry) only when its frame has been
  * shown, which can come after the task that follows the paint: work started
  * there, a download above all, is counted by Lighthouse as holding back the
- * first paint (on a slow machine the islands' code was often requested tens
- * of milliseconds before the paint was shown, and "/" measured an LCP of
- * 0.75-1.64 s instead of 0.76-0.86 s). Where the browser reports no
- * paints, after the next paint.
+ * first paint (on a slow machine the islands' code was often requested
+ * before the paint was shown). Where the browser reports no paints, after
+ * the next paint.
  */
 export function afterFirstContentfulPaint(run: () => void): void {
   if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {

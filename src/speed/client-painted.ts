@@ -3,8 +3,7 @@
  * it fetches an island's code and hydrates it once the page's first
  * contentful paint is on the screen. Astro's `client:load` requests the code
  * while the HTML is still being parsed, so on a slow phone its download
- * competes with the first paint (Lighthouse counted it into "/"'s LCP:
- * 0.81–0.98 s, against 0.66–0.69 s with the code requested after the paint).
+ * competes with the first paint (docs/speed.md has the measured LCP).
  * `client:idle` sometimes runs before the first paint too, when the main
  * thread waits on the network; and the task right after the paint may still
  * come before the paint is shown (after-paint.ts). A tap in the moment

@@ -1,9 +1,9 @@
 /**
  * Work the visitor did not ask for (a chart of thousands of dots that has
  * just come near the screen) waits while they touch, type or scroll. A tap is a
- * touchstart and, 50 to 100 ms later, a touchend and its click: the moment
+ * touchstart and, a moment later, a touchend and its click: the moment
  * between the two looks idle to the browser, and a chart built there held
- * the click back 100 to 200 ms at 4x CPU. So the work starts only in an idle
+ * the click back. So the work starts only in an idle
  * moment with no finger down and no input for a little while.
  */
 

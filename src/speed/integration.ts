@@ -1,8 +1,7 @@
 /**
  * The build side of the site's speed techniques, as one integration: the
  * `client:painted` directive and the browser build's settings. What each
- * buys, with its measured figure, is in docs/architecture.md, "Speed
- * techniques".
+ * buys is in docs/speed.md.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';

@@ -2,7 +2,7 @@
  * A component whose module loads on first use, drawn as soon as it is
  * there, without <Suspense>. React 19 holds back the reveal of a suspended
  * boundary until 300 ms after its fallback was shown (FALLBACK_THROTTLE_MS),
- * so a lazy() component opened by a tap showed some 330 ms later at any CPU
+ * so a lazy() component opened by a tap showed that much later at any CPU
  * speed, even when its module had been fetched ahead. Here a module already
  * loaded is drawn in the tap's own render; one still loading is drawn in
  * the render that follows its arrival.

@@ -17,8 +17,8 @@ import { fetchUnlockedRespondentsPage } from './hidden-page.ts';
 export const RESPONDENTS_PAGE_SIZE = 10_000;
 
 /**
- * Rows written between two turns of the page: a page of 10,000 written in
- * one task held it for 100 ms and more on a busy machine.
+ * Rows written between two turns of the page: a whole page of rows written
+ * in one task held the page too long on a busy machine.
  */
 const ROWS_PER_TURN = 2_000;
 

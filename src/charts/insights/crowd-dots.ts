@@ -24,9 +24,9 @@ export interface DotStyle {
 }
 
 /**
- * Dots per task. At 4x CPU, 5,000 dots as Chart.js points were tasks of
- * 100-350 ms (an element and resolved options per point); painted here,
- * a slice of this many is a few milliseconds, and a tap between two slices
+ * Dots per task. Thousands of dots as Chart.js points were long tasks (an
+ * element and resolved options per point); painted here, a slice of this
+ * many is a few milliseconds, and a tap between two slices
  * is answered at once.
  */
 const CHUNK = 400;

@@ -41,9 +41,8 @@ function untilPainted(signal: AbortSignal): Promise<void> {
 
 /**
  * Holds back Chart.js's first layout and its first drawing until released,
- * so that making a chart, laying it out and drawing it are three frames: at
- * 4x CPU, each of /hehe's charts was one task of 70-200 ms even without its
- * dots, and a tap that came then waited for all of it.
+ * so that making a chart, laying it out and drawing it are three frames: as
+ * one task, a tap that came meanwhile waited for all of it.
  */
 function inSteps() {
   const held = { layout: true, drawing: true };

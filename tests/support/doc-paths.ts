@@ -1,0 +1,22 @@
+/** Folders the build or a run makes: a document may name them before they exist. */
+const MADE_BY_A_RUN = /^(dist|\.data|\.test-results|node_modules|\.astro)(\/|$)/;
+const SOURCE_FILE = /\.(ts|tsx|js|mjs|astro|css|sql|md|json|yml|service|timer)$/;
+
+/**
+ * The repository paths a Markdown text names in code spans: a token with a
+ * slash or a source file's extension, not an address (`/values/love`), a
+ * pattern (`*`, `<…>`), a variable (`DATA_DIR/…`) or a command.
+ */
+export function namedPaths(markdown: string): string[] {
+  const paths: string[] = [];
+  for (const [, span] of markdown.matchAll(/`([^`\n]+)`/g)) {
+    const token = span.trim();
+    if (/[\s*<>{}$=:?&|]/.test(token) || token.startsWith('/') || token.startsWith('-')) continue;
+    if (/^[A-Z][A-Z0-9_]+\//.test(token) || MADE_BY_A_RUN.test(token)) continue;
+    // A bare file name is named in the context of a folder the text gives.
+    if (!token.includes('/') || token.startsWith('@') || !SOURCE_FILE.test(token.replace(/\/$/, '/.md'))) continue;
+    if (!/^[\w.@-]+(\/[\w.@[\]-]+)*\/?$/.test(token)) continue;
+    paths.push(token);
+  }
+  return paths;
+}
