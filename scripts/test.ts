@@ -10,6 +10,7 @@ import { missingPackages } from './engine-binaries.ts';
 import { missingPgCronPackages } from './postgres-binaries.ts';
 import { HEADLESS_SHELL, findChromium, findTestChromium } from './chromium.ts';
 import { plpgsqlCheckPackage } from './supabase-cli.ts';
+import { summarize, type VitestReport } from './test-summary.ts';
 
 const RESULTS_DIR = '.test-results';
 const JSON_REPORT = `${RESULTS_DIR}/vitest.json`;
@@ -83,18 +84,13 @@ function ensurePostgresExtensions(): void {
   );
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-}
-
+// Before anything can stop the run: a run that ends early must not leave the last run's line for CI to read.
+rmSync(SUMMARY, { force: true });
+rmSync(JSON_REPORT, { force: true });
 ensureChromium();
 ensureOtherEngines();
 ensurePostgresExtensions();
 mkdirSync(RESULTS_DIR, { recursive: true });
-rmSync(JSON_REPORT, { force: true });
 
 /**
  * The lint and the format check, each counted as one test of the run: the
@@ -129,16 +125,13 @@ const run = spawnSync(
   { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
 );
 
-let summary: string;
-if (existsSync(JSON_REPORT)) {
-  const report = JSON.parse(readFileSync(JSON_REPORT, 'utf8')) as VitestReport;
-  const skipped = report.numPendingTests + report.numTodoTests;
-  // A run that broke before or after its tests (setup, unhandled error) counts as one failure.
-  const failed = report.numFailedTests + (run.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  summary = `${report.numPassedTests + checksPassed} passed, ${failed + checksFailed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-} else {
-  summary = `${checksPassed} passed, ${1 + checksFailed} failed`;
-}
-writeFileSync(SUMMARY, `${summary}\n`);
-console.log(summary);
-process.exit(checksFailed ? 1 : (run.status ?? 1));
+const report = existsSync(JSON_REPORT) ? (JSON.parse(readFileSync(JSON_REPORT, 'utf8')) as VitestReport) : undefined;
+const summary = summarize(report, {
+  status: run.status,
+  checksPassed,
+  checksFailed,
+  ci: Boolean(process.env.CI) && process.env.CI !== 'false',
+});
+writeFileSync(SUMMARY, `${summary.line}\n`);
+console.log(summary.line);
+process.exit(summary.ok ? 0 : 1);

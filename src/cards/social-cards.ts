@@ -8,6 +8,7 @@ import { cellCentre, cellSlug, leaningOf, type MapCell } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { SITE_NAME } from '../core/site.ts';
 import { VALUES, type Value } from '../core/values.ts';
+import { FIGURES_IN_WORDS } from '../figures/schema.ts';
 import type { CardDrawing } from './card-svg.ts';
 
 /** What a page's head needs to name its card. */
@@ -62,7 +63,7 @@ export function figuresCard(positions: readonly Position[]): SocialCard {
     `Figures from literature: ${MAP_IN_WORDS}, and ${positions.length} figures as small marks on it.`,
     {
       heading: 'Figures from literature',
-      text: 'Heroes and lovers from epic, tragedy and the novel, placed between the four values.',
+      text: `${FIGURES_IN_WORDS}, placed between the four values.`,
       marks: positions,
     },
   );

@@ -77,7 +77,7 @@ export const QUESTIONS: readonly Question[] = [
   },
   {
     id: 6,
-    text: "I need my family's approval before I make a major decision.",
+    text: 'I need my family’s approval before I make a major decision.',
     answers: agreement({ duty: 3 }, { duty: 2 }, { duty: 0.5, reason: 0.5 }, { reason: 0.5 }, { reason: 1 }),
   },
   {

@@ -5,6 +5,13 @@
  */
 import { z } from 'astro/zod';
 
+/**
+ * Who the figures are, said once for /figures, its description and its
+ * social card: Gawain's romance and Cyrano's heroic comedy are neither epic,
+ * tragedy nor novel.
+ */
+export const FIGURES_IN_WORDS = 'Heroes and lovers from epic, romance, drama and the novel';
+
 /** Where the figure's files live, for Astro's loader and for scripts alike. */
 export const FIGURES_DIR = 'src/content/figures';
 

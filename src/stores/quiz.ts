@@ -120,7 +120,7 @@ export function submitName(name: string): void {
   requireScreen('name', 'submitName');
   const clean = name.trim();
   if (clean.length > NAME_MAX_LENGTH) {
-    throw new RangeError(`A name may have at most ${NAME_MAX_LENGTH} characters, got ${clean.length}`);
+    throw new RangeError(`A name has at most ${NAME_MAX_LENGTH} characters, got ${clean.length}`);
   }
   update({ screen: 'question', name: clean, answers: [] });
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { QUESTIONS } from '../../src/core/questions.ts';
 
 /**
  * The site writes American English. A quotation keeps its source's spelling
@@ -55,7 +56,8 @@ const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
 
 /** The text with its quotations (and, in Markdown, its italics) blanked out. */
 function unquoted(text: string, markdown: boolean): string {
-  let out = text.replace(/“[^”]*”/g, blank).replace(/‘[^’]*’/g, blank);
+  // A ’ followed by a letter is an apostrophe inside the quotation (‘honour’s’), not its end.
+  let out = text.replace(/“[^”]*”/g, blank).replace(/‘(?:[^’]|’(?=\p{L}))*’/gu, blank);
   if (markdown) out = out.replace(/(?<!\*)\*(?!\*)[^*\n]+\*(?!\*)/g, blank);
   return out;
 }
@@ -84,6 +86,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** The texts among `texts` that hold a straight apostrophe, trimmed. */
+const straightApostrophes = (texts: readonly string[]): string[] =>
+  texts.filter((text) => text.includes("'")).map((text) => text.trim());
+
 const checkedFiles = CHECKED_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir)));
 
 describe('American spelling', () => {
@@ -111,6 +117,19 @@ describe('American spelling', () => {
         return [...inValues, ...inBody].map((what) => `${relative(ROOT, f)}: ${what}`);
       });
     expect(straight).toEqual([]);
+  });
+
+  it('writes apostrophes as ’ in the front matter of src/content and in the questions, which no renderer makes typographic', () => {
+    const inFrontMatter = checkedFiles
+      .filter((f) => f.endsWith('.md'))
+      .flatMap((f) => {
+        const [, frontMatter = ''] = readFileSync(f, 'utf8').split(/^---$/m);
+        return straightApostrophes(frontMatter.split('\n').filter((line) => !/^\s*#/.test(line))).map(
+          (line) => `${relative(ROOT, f)}: ${line}`,
+        );
+      });
+    const inQuestions = straightApostrophes(QUESTIONS.flatMap((q) => [q.text, ...q.answers.map((a) => a.text)]));
+    expect([...inFrontMatter, ...inQuestions]).toEqual([]);
   });
 });
 
@@ -150,5 +169,8 @@ describe('the spelling check itself', () => {
     expect(britishSpellings('a.md', 'His "honour" in straight quotes.').map((h) => h.word)).toEqual(['honour']);
     expect(britishSpellings('a.md', 'A **bold honour** is no quotation.').map((h) => h.word)).toEqual(['honour']);
     expect(britishSpellings('a.md', '‘Quoted honour’ and then armour.').map((h) => h.word)).toEqual(['armour']);
+    expect(britishSpellings('a.md', '‘When honour’s colours fly’ and then armour.').map((h) => h.word)).toEqual([
+      'armour',
+    ]);
   });
 });

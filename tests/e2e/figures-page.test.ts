@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFigureFiles } from '../../src/figures/files.ts';
+import { FIGURES_IN_WORDS } from '../../src/figures/schema.ts';
 import { leanOf } from '../../src/core/points.ts';
 import { formatPercent, positionOf } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
@@ -33,7 +34,9 @@ describe('/figures', () => {
     const html = await res.text();
     expect(html).not.toMatch(/<script|modulepreload|astro-island/i);
     expect(html).toMatch(/<title>Figures from literature · Map your Contradictions<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="Heroes and lovers from epic, tragedy and the novel[^"]+">/);
+    const description = /<meta name="description" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(description.startsWith(`${FIGURES_IN_WORDS}, placed between Love, Duty, Honor and Reason`)).toBe(true);
+    expect(description).toContain('romance, drama');
     const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
     expect(new URL(canonical ?? 'missing:').pathname).toBe('/figures');
     expect(html).not.toContain('noindex');

@@ -111,7 +111,7 @@ describe('reading the results', () => {
     // And it says what a percentage is a share of, and that the four are no parts of one whole.
     const caption = await page.getByRole('region', { name: 'How Do You Compare?' }).locator('figcaption').innerText();
     expect(caption).toContain('of the most you could score in Love');
-    expect(caption).toContain('do not add up to 100 %');
+    expect(caption).toContain('do not add up to 100%');
   });
 
   it('names the person on a shared result in every heading, caption, label and table, and never calls them "you"', async () => {

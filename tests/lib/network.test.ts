@@ -88,6 +88,33 @@ describe('when the network is back', () => {
     vi.useRealTimers();
   });
 
+  it('untilLoaded, failing while online again and again, doubles its pause up to 64 s and no further', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('navigator', { onLine: true });
+    const stop = new AbortController();
+    let calls = 0;
+    void untilLoaded(
+      async () => {
+        calls += 1;
+        throw new Error('server down');
+      },
+      { signal: stop.signal },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    const pauses: number[] = [];
+    for (const seconds of [2, 4, 8, 16, 32, 64, 64, 64]) {
+      const before = calls;
+      await vi.advanceTimersByTimeAsync(seconds * 1000 - 1);
+      if (calls !== before) break;
+      await vi.advanceTimersByTimeAsync(1);
+      if (calls !== before + 1) break;
+      pauses.push(seconds);
+    }
+    expect(pauses).toEqual([2, 4, 8, 16, 32, 64, 64, 64]);
+    stop.abort();
+    vi.useRealTimers();
+  });
+
   it('untilLoaded, failing offline, waits for the reconnection alone', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('navigator', { onLine: false });

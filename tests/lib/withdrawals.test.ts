@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, useFakeApi } from '../support/fake-api.ts';
+import { api, useFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
+import { stubWindowEvents } from '../support/browser-stub.ts';
 import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
@@ -9,6 +10,10 @@ vi.mock('../../src/lib/api.ts', async (original) =>
 
 /** Whether the backend holds a row for `id`. */
 const stored = (id: string) => api.submitted.some((s) => s.submission_id === id);
+
+const BUSY: Refusal = { message: 'too many withdrawals from this address', code: 'PT429', status: 429 };
+// What the backend answers a removal it can never accept, such as one whose secret is no hash's input.
+const MALFORMED: Refusal = { message: 'invalid withdrawal secret', code: '22023', status: 400 };
 
 const KEY = 'myc.pending-withdrawals.v1';
 const ID = '00000000-0000-4000-8000-00000000000a';
@@ -84,16 +89,32 @@ describe('the removal outbox', () => {
 
   it('keeps a removal refused for "too many" and sends it again after a pause', async () => {
     await save();
-    api.refuseWithdraw = true;
+    api.refuseWithdraw = BUSY;
     vi.useFakeTimers();
     const first = withdrawals.withdraw({ submission_id: ID, secret: SECRET });
     await vi.advanceTimersByTimeAsync(10);
     expect(await first).toBe('rate-limited');
     expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toHaveLength(1);
-    api.refuseWithdraw = false;
+    api.refuseWithdraw = null;
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS + 10);
     expect(stored(ID)).toBe(false);
     expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('drops a removal the backend refuses for good (400) and never sends it again', async () => {
+    const browser = stubWindowEvents();
+    await save();
+    api.refuseWithdraw = MALFORMED;
+    vi.useFakeTimers();
+    const refused = withdrawals.withdraw({ submission_id: ID, secret: SECRET });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await refused).toBe('absent');
+    expect(localStorage.getItem(KEY)).toBeNull();
+    api.calls = [];
+    browser.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(10 * RATE_LIMIT_PAUSE_MS);
+    expect(await withdrawals.sendWithdrawals()).toEqual([]);
+    expect(api.calls).toEqual([]);
   });
 
   it('ignores malformed entries in storage', async () => {

@@ -86,8 +86,8 @@ function freshState() {
     submitDelayMs: 0,
     /** The backend cannot be reached for a removal. */
     failWithdraw: false,
-    /** The backend answers a removal with "too many" (429). */
-    refuseWithdraw: false,
+    /** The backend answers a removal with this error (e.g. 429 "too many", or 400 for a malformed one). */
+    refuseWithdraw: null as Refusal | null,
     holdSubmit: null as Promise<void> | null,
     stats: STATS,
     statsDown: false,
@@ -179,7 +179,8 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
       api.calls.push(`remove ${submissionId}`);
       if (api.submitDelayMs > 0) await new Promise((r) => setTimeout(r, api.submitDelayMs));
       if (api.failWithdraw) throw unreachable();
-      if (api.refuseWithdraw) throw new original.ApiError('too many withdrawals from this address', 'PT429', 429);
+      const refusal = api.refuseWithdraw;
+      if (refusal) throw new original.ApiError(refusal.message, refusal.code, refusal.status);
       const row = api.submitted.findIndex((s) => s.submission_id === submissionId && s.withdrawal_secret === secret);
       if (row >= 0) api.submitted.splice(row, 1);
       return { withdrawn: row >= 0 };

@@ -39,11 +39,11 @@ export function objectForm(label: string): string {
 /**
  * What a results percentage is a share of, under the list and the
  * comparison: each value on its own scale, up to the most the quiz lets
- * anyone score in it, which is why the four never add up to 100 %.
+ * anyone score in it, which is why the four never add up to 100%.
  */
 export function scaleNote(label: string): string {
   const who = label === OWN_LABEL ? 'you' : 'anyone';
-  return `Each percentage is of the most ${who} could score in its value (Love: of the most ${who} could score in Love), so the four do not add up to 100 %.`;
+  return `Each percentage is of the most ${who} could score in its value (Love: of the most ${who} could score in Love), so the four do not add up to 100%.`;
 }
 
 /** The comparison's title: the spec's "How Do You Compare?" for the visitor, "How Does Rhea Compare?" for a shared result. */
