@@ -10,7 +10,7 @@ import { computed, map } from 'nanostores';
 import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { onWithdrawalOutcome, withdraw, type WithdrawalOutcome } from '../lib/withdrawals.ts';
 import { $progress } from './quiz.ts';
-import { $resultOrigin } from './results.ts';
+import { $resultOrigin } from './finished.ts';
 import { $trail, dropFromTrail } from './trail.ts';
 
 export type Removal =
