@@ -7,7 +7,7 @@
  * not by colour alone.
  */
 import type { ChartConfiguration, Plugin } from 'chart.js';
-import { leaningOf } from '../core/map.ts';
+import { axesOf } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
 import { markLabels, type PaintedLabel } from './mark-labels.ts';
@@ -193,7 +193,7 @@ export function resultScatter({
   };
 }
 
-/** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
+/** A sentence for screen readers and the caption: where a dot stands on both axes, e.g. "Your dot: Love over Duty, Reason over Honor.". */
 export function describeLean(position: Position, whose = 'Your'): string {
-  return `${whose} dot leans ${leaningOf(position)}.`;
+  return `${whose} dot: ${axesOf(position)}.`;
 }

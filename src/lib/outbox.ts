@@ -141,8 +141,21 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
 
 const oneAtATime = oneSendPerId<Saved>((s) => s.phase === 'queued' && s.reason === 'unreachable');
 
+const outcomeListeners = new Set<(saved: Saved) => void>();
+
+/** Hears where every send left its save, the later sends of one that waited too; returns the stop. */
+export function onSaveOutcome(listener: (saved: Saved) => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
 function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
-  return oneAtATime(submission.submission_id, () => submit(submission, onError));
+  return oneAtATime(submission.submission_id, () =>
+    submit(submission, onError).then((saved) => {
+      outcomeListeners.forEach((l) => l(saved));
+      return saved;
+    }),
+  );
 }
 
 /** Sends a submission already kept in the outbox. Never throws: the visitor sees results whatever happens. */

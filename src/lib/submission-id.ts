@@ -1,6 +1,8 @@
 /**
- * A finished quiz's id, made when its last answer is given: the quiz store
- * names its result by it at once, before the outbox that saves it has loaded.
+ * What "/" needs of the browser's keepsakes before their modules load: a
+ * finished quiz's id, made when its last answer is given (the quiz store
+ * names its result by it at once, before the outbox that saves it has
+ * loaded), and the storage keys that say whether anything is kept at all.
  */
 
 export function hexOf(bytes: Uint8Array): string {
@@ -18,3 +20,5 @@ export function newSubmissionId(): string {
 /** Where the outboxes keep what waits (lib/outbox.ts, lib/withdrawals.ts): read here so that their code loads only when one waits. */
 export const SUBMISSIONS_KEY = 'myc.pending-submissions.v1';
 export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
+/** Where the visitor's earlier results are kept (lib/trail-storage.ts). */
+export const TRAIL_KEY = 'myc.map-trail.v1';

@@ -10,7 +10,7 @@ import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { newSubmissionId, SUBMISSIONS_KEY, WITHDRAWALS_KEY } from '../lib/submission-id.ts';
+import { newSubmissionId, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/submission-id.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
   NAME_MAX_LENGTH,
@@ -85,7 +85,7 @@ function mayResume(): boolean {
   }
 }
 
-function waiting(key: string): boolean {
+function stored(key: string): boolean {
   try {
     return Boolean(localStorage.getItem(key));
   } catch {
@@ -95,7 +95,7 @@ function waiting(key: string): boolean {
 
 // While the quiz is shown, saves and removals still waiting go out; the outboxes' code loads only when one waits.
 onFirstListener($progress, () => {
-  if (!waiting(SUBMISSIONS_KEY) && !waiting(WITHDRAWALS_KEY)) return;
+  if (!stored(SUBMISSIONS_KEY) && !stored(WITHDRAWALS_KEY)) return;
   void import('../lib/outbox.ts').then((outbox) =>
     outbox.watchOutbox(() => {
       if (outbox.withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
@@ -109,6 +109,7 @@ onFirstListener($progress, () => {
  * before hydration would make React's first render disagree with it.
  */
 export function resumeAfterHydration(): void {
+  $returning.set(stored(TRAIL_KEY));
   if (mayResume()) {
     followHistory(true);
     void loadResults();
@@ -149,6 +150,7 @@ export function startQuiz(): void {
   requireScreen('intro', 'startQuiz');
   clearResults();
   $wiped.set(null);
+  $linkProblem.set(null);
   $reached.set([]);
   update({ screen: 'name', answers: [] });
   // Fetching the history module within the tap held back the name screen's
@@ -208,6 +210,14 @@ export function goBack(): void {
   if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
 }
+
+/** What is wrong with the share link the page was opened with (stores/share-address.ts says it). */
+export type LinkProblem = 'no-result' | 'unreadable' | 'altered';
+
+export const $linkProblem = atom<LinkProblem | null>(null);
+
+/** This browser keeps earlier results (lib/trail-storage.ts): the intro offers the last one again. */
+export const $returning = atom(false);
 
 /** A quiz left midway by Home or Start over, until the visitor undoes that or starts anew. */
 export const $wiped = atom<QuizProgress | null>(null);

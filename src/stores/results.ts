@@ -18,9 +18,9 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { loadApi } from '../lib/load-api.ts';
-import { newWithdrawalSecret, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
+import { newWithdrawalSecret, onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
 import { readTrail } from '../lib/trail-storage.ts';
-import { withdraw, withdrawalSecretOf } from '../lib/withdrawals.ts';
+import { onWithdrawalOutcome, withdraw, withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { $finished, $friend, clearResults, keepRunSaved, runSaved, type Finished } from './finished.ts';
 import { remoteData } from './remote.ts';
 import { dropFromTrail } from './trail.ts';
@@ -74,6 +74,20 @@ export function compare(): void {
   void comparison.load(() => loadApi().then((api) => api.fetchResponseStats()), { retryOnReconnect: true });
   void answerShares.load(() => loadApi().then((api) => api.fetchAnswerShares()), { retryOnReconnect: true });
 }
+
+// A result taken back from the site (this one, an earlier one, the one this replaced) leaves every figure on screen.
+onWithdrawalOutcome((_id, outcome) => {
+  const { phase } = $finished.get();
+  if (outcome === 'removed' && phase !== 'none' && phase !== 'saving') compare();
+});
+
+// A save that waited and went later (the network back, a pause over, another tab's page load) settles the screen too.
+onSaveOutcome((saved) => {
+  const shown = $finished.get();
+  if (shown.phase !== 'queued' || shown.submissionId !== saved.submissionId || saved.phase === 'queued') return;
+  $finished.set(saved);
+  compare();
+});
 
 /**
  * A share link's result, under the name it came with and, for a comparison,

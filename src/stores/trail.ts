@@ -8,7 +8,9 @@
 import { atom, computed, onMount } from 'nanostores';
 import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
-import { $progress } from './quiz.ts';
+import { decodeShareCode } from '../lib/share-link.ts';
+import { $progress, restoreProgress } from './quiz.ts';
+import { keepRunSaved } from './finished.ts';
 import { $finished, $resultOrigin } from './finished.ts';
 
 /** Every kept result, oldest first. */
@@ -65,4 +67,16 @@ export function forgetEarlierResults(): void {
 export function dropFromTrail(id: string): void {
   takenBack.add(id);
   $trail.set(dropResult(id));
+}
+
+/**
+ * A returning visitor's kept result shown again, from the intro: never
+ * saved again, and, as the run on screen, replaced if its answers change.
+ */
+export function showKeptResult(id: string): void {
+  const kept = readTrail().find((r) => r.id === id);
+  const answers = kept && decodeShareCode(kept.code);
+  if (!answers) return;
+  keepRunSaved(id);
+  restoreProgress({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })), submissionId: id });
 }

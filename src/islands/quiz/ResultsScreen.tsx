@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { resultPosition, resultShares } from '../../core/scoring.ts';
-import { whenTaken } from '../../core/trail-math.ts';
+import { takenLabels } from '../../core/trail-math.ts';
 import { totalsOf } from '../../core/totals.ts';
 import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';
@@ -16,6 +16,7 @@ import NextSteps from './NextSteps.tsx';
 import RemoveAnswers from './RemoveAnswers.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
+import SaveStatus from './SaveStatus.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
 import { usePainted } from '../../speed/use-painted.ts';
@@ -51,9 +52,9 @@ export default function ResultsScreen() {
   const trail = useMemo(() => {
     const now = new Date();
     // Earlier results are the visitor's own: beside someone else's shared map they would mislead.
-    return trailShown && origin === 'quiz'
-      ? earlier.map((r) => ({ label: whenTaken(r.date, now), position: r.position }))
-      : [];
+    if (!trailShown || origin !== 'quiz') return [];
+    const labels = takenLabels(earlier, now);
+    return earlier.map((r, i) => ({ label: labels[i] ?? '', position: r.position }));
   }, [earlier, trailShown, origin]);
   // The tap shows the title and the percentages; what lies below them comes in the next frame.
   const rest = usePainted();
@@ -63,6 +64,7 @@ export default function ResultsScreen() {
       <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus="results">
         {titleOf(origin, sharedName, labels)}
       </h1>
+      {origin === 'quiz' && <SaveStatus />}
       {origin === 'shared' && !friend && (
         <p className={styles.note} data-invite>
           {sharedName ? `${sharedName} shared their map with you.` : 'A result opened from a shared link.'}{' '}
