@@ -28,13 +28,13 @@ export default function ChartGuide({ label }: { label: string }) {
         <dt>The axes</dt>
         <dd>
           Up is Love and down is Duty: the higher the dot, the more Love outweighs Duty in the answers. Right is Reason
-          and left is Honor: the further right, the more Reason outweighs Honor. At the centre each pair is in balance,
+          and left is Honor: the further right, the more Reason outweighs Honor. At the center each pair is in balance,
           whether both are strong or both are faint.
         </dd>
         <dt>The four quarters</dt>
         <dd>
           Top right leans toward Love and Reason, top left toward Love and Honor, bottom left toward Duty and Honor,
-          bottom right toward Duty and Reason. The further the dot sits from the centre, the stronger the lean.
+          bottom right toward Duty and Reason. The further the dot sits from the center, the stronger the lean.
         </dd>
         <dt>The percentages</dt>
         <dd>

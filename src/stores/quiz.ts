@@ -44,8 +44,8 @@ export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
 
 /**
  * A finished quiz's save and comparison (stores/results.ts): not needed to
- * show the intro, so loaded once the quiz starts or may be resumed, well
- * before the last answer; offline, once the network is back.
+ * show the intro, so loaded after the page's first paint, well before the
+ * last answer; offline, once the network is back.
  */
 export const loadResults = lazyOnce(() => untilLoaded(() => import('./results.ts')));
 
@@ -110,10 +110,9 @@ onFirstListener($progress, () => {
  */
 export function resumeAfterHydration(): void {
   $returning.set(stored(TRAIL_KEY));
-  if (mayResume()) {
-    followHistory(true);
-    void loadResults();
-  }
+  if (mayResume()) followHistory(true);
+  // Fetched as the question screen is, so that a visitor offline from the first tap still keeps the finished quiz.
+  afterNextPaint(() => void loadResults());
 }
 
 // When the question on screen appeared; its answer records the seconds since. Each step restarts it.
@@ -156,10 +155,7 @@ export function startQuiz(): void {
   // Fetching the history module within the tap held back the name screen's
   // paint; the name screen has nothing a reload could lose yet.
   keepRunSaved(null);
-  afterNextPaint(() => {
-    followHistory(false);
-    void loadResults();
-  });
+  afterNextPaint(() => followHistory(false));
 }
 
 /** The name is optional; it is trimmed, and "123" switches on test mode. */

@@ -4,7 +4,7 @@
  * screen and a way on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { cellOf, cellPath, MAP_CELLS } from '../../src/core/map.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { resultPosition } from '../../src/core/scoring.ts';

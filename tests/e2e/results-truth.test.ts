@@ -7,6 +7,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { QUESTIONS } from '../../src/core/questions.ts';
+import { positionOf, resultPosition } from '../../src/core/scoring.ts';
+import { textScale, UNDER_THE_DOT } from '../../src/charts/mark-labels.ts';
+import { readFigureFiles } from '../../src/figures/files.ts';
+import { seededRandom } from '../support/random-answers.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import {
   POLL,
@@ -68,9 +72,9 @@ describe('the results screen and the saved row', () => {
     await visitorOn(page).onResults();
     await page.getByRole('status').filter({ hasText: 'Your result was updated' }).waitFor();
 
-    await expect.poll(async () => (await storedRespondents(product.app)).filter((r) => r.name === 'Once'), POLL).toEqual([
-      { name: 'Once', raw: totalsFor(CHANGED) },
-    ]);
+    await expect
+      .poll(async () => (await storedRespondents(product.app)).filter((r) => r.name === 'Once'), POLL)
+      .toEqual([{ name: 'Once', raw: totalsFor(CHANGED) }]);
     expect(await responseCount(product.app)).toBe(before + 1);
     // The replaced result left this browser's trail too: only the new one is kept.
     const trail = await page.evaluate(() => JSON.parse(localStorage.getItem('myc.map-trail.v1') ?? '[]') as unknown[]);
@@ -107,7 +111,9 @@ describe('the results screen and the saved row', () => {
     // The warning is what the confirmation says when focus enters it.
     const group = page.getByRole('group', { name: 'Confirm the removal' });
     expect(await group.getAttribute('aria-describedby')).toBeTruthy();
-    const described = await group.evaluate((g) => document.getElementById(g.getAttribute('aria-describedby')!)?.textContent);
+    const described = await group.evaluate(
+      (g) => document.getElementById(g.getAttribute('aria-describedby')!)?.textContent,
+    );
     expect(described).toContain('This cannot be undone.');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -133,6 +139,64 @@ describe('the results screen and the saved row', () => {
     const rows = await list.locator('li').allInnerTexts();
     expect(rows).toHaveLength(4);
     for (const row of rows) expect(row).toMatch(/^(Love|Duty|Honor|Reason): you \d+\.\d%, average \d+\.\d%$/);
+  });
+});
+
+/** Answers that put the visitor's dot on a literary figure's mark, and that figure's name. */
+function pathOnAFigure(): { path: number[]; figure: string } {
+  const figures = readFigureFiles().map((f) => ({ name: f.data.name, at: positionOf(f.data.shares) }));
+  const random = seededRandom(5);
+  for (let tries = 0; tries < 500_000; tries++) {
+    const path = QUESTIONS.map((q) => Math.floor(random() * q.answers.length));
+    const dot = resultPosition(totalsFor(path));
+    const under = figures.find((f) => Math.hypot(dot.x - f.at.x, dot.y - f.at.y) < 0.01);
+    if (under) return { path, figure: under.name };
+  }
+  throw new Error('no answers place the dot on a figure');
+}
+
+describe('the figures on the results chart, on a desktop', () => {
+  const product = useProduct();
+
+  it('keeps names inside the plot, off the names of the four values, sized for the chart, and names a mark under the dot', async () => {
+    const { path, figure } = pathOnAFigure();
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const visitor = visitorOn(page);
+      await visitor.openQuiz(product.app.url);
+      await visitor.startWithName('123');
+      await visitor.answer(path);
+      await visitor.onResults();
+      const chart = page.locator('canvas[data-chart="result"]');
+      await expect.poll(() => page.getByRole('button', { name: 'Save image' }).isEnabled(), POLL).toBe(true);
+      await page.getByRole('checkbox', { name: 'Show figures from literature' }).check();
+      await expect
+        .poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL)
+        .toBeGreaterThan(5);
+      const { boxes, area, width } = await chart.evaluate((c) => ({
+        boxes: JSON.parse(c.dataset.labels ?? '[]') as {
+          text: string;
+          left: number;
+          top: number;
+          right: number;
+          bottom: number;
+        }[],
+        area: JSON.parse(c.dataset.area ?? '{}') as { left: number; top: number; right: number; bottom: number },
+        width: c.getBoundingClientRect().width,
+      }));
+      const outside = boxes.filter(
+        (b) => b.left < area.left || b.right > area.right || b.top < area.top || b.bottom > area.bottom,
+      );
+      expect(outside.map((b) => b.text)).toEqual([]);
+      // A figure's name is 10 px on a phone's chart; this one is wider, and its names larger.
+      expect(textScale(width)).toBeGreaterThan(1);
+      const heights = boxes.map((b) => b.bottom - b.top);
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(10 * textScale(width) + 2.9);
+      expect(boxes.map((b) => b.text)).toContain(`${figure}${UNDER_THE_DOT}`);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { CHART_INK, VALUE_COLORS } from '../palette.ts';
 
 /** What the pie's shares are, said under it: not a result's percentages, which are each on their own scale. */
 export const PIE_SHARES =
-  'Each slice is one value’s part of the four averages taken together, so the slices make 100 %; a result’s own four percentages are each measured against that value’s maximum and do not.';
+  'Each slice is one value’s part of the four averages taken together, so the slices make 100 %. The results screen measures each value against its own maximum instead, its average included, so its four percentages do not add up to 100 %.';
 
 /** Label of one slice: the value and its whole percentage, e.g. "Love 27%". */
 export function sliceLabels(percents: Readonly<ValueScores>): string[] {
