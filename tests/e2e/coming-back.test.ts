@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { cellOf, cellPath, MAP_CELLS } from '../../src/core/map.ts';
+import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
 import { useProduct } from '../support/chromium/product.ts';
@@ -120,6 +121,16 @@ describe('coming back, going offline, breaking a link', () => {
     await visitor.answer(PATH_A, 5);
     await visitor.onResults();
     expect(await visitor.shownPercentages()).toEqual(expectedPercentages(PATH_A));
+  });
+
+  it('the name field asks for a name and says its limit', async () => {
+    const page = await (await newContext()).newPage();
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).start();
+    const field = page.getByPlaceholder("What's your name?");
+    expect(await field.getAttribute('autocomplete')).toBe('name');
+    expect(await field.getAttribute('maxlength')).toBe(String(NAME_MAX_LENGTH));
+    expect(await page.locator('#quiz-name-note').innerText()).toContain(`At most ${NAME_MAX_LENGTH} characters.`);
   });
 
   it('Back inside the quiz marks the answer chosen before, visibly and with aria-pressed', async () => {

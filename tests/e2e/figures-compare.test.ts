@@ -131,7 +131,9 @@ describe('the nearest figures and a friend on the results screen', () => {
     expect(await page.locator('li[data-value="love"]').innerText()).toContain(expectedPercentages(PATH_B).love);
     // Their nearest figure, under their name.
     await page.getByRole('region', { name: 'Figures Near Rhea' }).waitFor();
-    expect(await resultChart(page).getAttribute('aria-label')).toMatch(/^Rhea’s result chart: .* Rhea’s dot: (Love|Duty) /);
+    expect(await resultChart(page).getAttribute('aria-label')).toMatch(
+      /^Rhea’s result chart: .* Rhea’s dot: (Love|Duty) /,
+    );
     await untilHydrated(page);
     await expectNoSeriousAxeViolations(page, "a friend's map");
 

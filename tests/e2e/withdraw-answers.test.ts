@@ -88,7 +88,10 @@ describe('taking answers back', () => {
     await trail.getByRole('checkbox', { name: 'Show my earlier results on the chart' }).check();
     await trail.getByRole('button', { name: /^Remove from the site: / }).click();
     await trail.getByRole('button', { name: 'Yes, remove from the site' }).click();
-    await second.getByRole('status').filter({ hasText: /The result of today at [0-9:]+: removed from the site/ }).waitFor();
+    await second
+      .getByRole('status')
+      .filter({ hasText: /The result of today at [0-9:]+: removed from the site/ })
+      .waitFor();
     expect(await responseCount(product.app)).toBe(before + 1);
     const names = (await storedRespondents(product.app)).map((r) => r.name);
     expect(names).not.toContain('Trail one');
