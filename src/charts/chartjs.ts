@@ -26,6 +26,11 @@ export function loadChartJs(
   });
 }
 
+/** Fetches Chart.js ahead, so that a chart drawn later needs no network; a failure is tried again on use. */
+export function prefetchChartJs(): void {
+  loadCore().catch(() => {});
+}
+
 /**
  * Resolves once the element is on the screen or about to be: a chart of
  * thousands of points below the fold costs nothing until the visitor

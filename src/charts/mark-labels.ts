@@ -52,6 +52,18 @@ const PLACES = [1, 2, 3].flatMap((reach) =>
 /** The stroke drawn around each name, so that it reads over the grid and the other marks. */
 const LABEL_OUTLINE = 3;
 
+/**
+ * How much larger than drawn for a phone the chart's text is: names sized
+ * for a chart 420 wide grow with a wider one (a desktop's), up to half as
+ * large again.
+ */
+export function textScale(chartWidth: number): number {
+  return Math.max(1, Math.min(1.5, chartWidth / 420));
+}
+
+/** Said after a figure's name when its mark lies under a guarded dot, where it cannot be seen. */
+export const UNDER_THE_DOT = ' (under the dot)';
+
 /** A name as painted, in CSS pixels from the canvas's top left: what `data-labels` lists for whoever checks the drawing. */
 export interface PaintedBox extends Box {
   readonly text: string;
@@ -73,10 +85,11 @@ export function markLabels(
   return {
     id: 'markLabels',
     afterDatasetsDraw(chart) {
-      const { ctx, scales, width, height } = chart;
+      const { ctx, scales, chartArea } = chart;
       const x = scales.x;
       const y = scales.y;
       if (!x || !y) return;
+      const scale = textScale(chart.width);
       ctx.save();
       ctx.textBaseline = 'middle';
       const pixel = (p: Position) => ({ px: x.getPixelForValue(p.x), py: y.getPixelForValue(p.y) });
@@ -89,13 +102,19 @@ export function markLabels(
       // A name should not hide a mark either.
       const marks: Box[] = labels.map((label) => around(pixel(label.position), label.offset - 3));
       const forbidden: Box[] = guarded.map((g) => around(pixel(g.position), g.radius));
-      const placed: (Box & { label: PaintedLabel; tx: number; ty: number })[] = [];
+      const underGuard = (p: { px: number; py: number }) =>
+        forbidden.some((f) => p.px > f.left && p.px < f.right && p.py > f.top && p.py < f.bottom);
+      const placed: (Box & { label: PaintedLabel; text: string; tx: number; ty: number; reach: number; size: number })[] =
+        [];
       for (const label of labels) {
         const { px, py } = pixel(label.position);
-        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+        const size = label.size * scale;
+        // A figure hidden under a dot is named all the same, and says where its mark is.
+        const text = label.optional && underGuard({ px, py }) ? `${label.label}${UNDER_THE_DOT}` : label.label;
+        ctx.font = `${label.weight} ${size}px ${CHART_FONT_FAMILY}`;
         const pad = LABEL_OUTLINE / 2;
-        const w = ctx.measureText(label.label).width + 2 * pad;
-        const h = label.size + 2 * pad;
+        const w = ctx.measureText(text).width + 2 * pad;
+        const h = size + 2 * pad;
         const candidates = PLACES.map(({ dx, dy, reach }) => {
           const d = label.offset * reach;
           // The box's near edge or corner sits `d` from the mark's centre.
@@ -105,7 +124,12 @@ export function markLabels(
         });
         const cost = (b: Box & { reach: number }) => {
           if (forbidden.some((f) => overlap(b, f) > 0)) return Number.POSITIVE_INFINITY;
-          const outside = b.left < 0 || b.right > width || b.top < 0 || b.bottom > height;
+          // Inside the plot: beyond it lie the names of the four values.
+          const outside =
+            b.left < chartArea.left ||
+            b.right > chartArea.right ||
+            b.top < chartArea.top ||
+            b.bottom > chartArea.bottom;
           const covered = [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0);
           if (label.optional && (covered > 0 || outside)) return Number.POSITIVE_INFINITY;
           // Further out only when nearer costs more: a name stays by its mark where it can.
@@ -113,27 +137,49 @@ export function markLabels(
         };
         const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
         if (!Number.isFinite(cost(best))) continue;
-        placed.push({ ...best, label, tx: best.left + pad, ty: (best.top + best.bottom) / 2 });
+        placed.push({ ...best, label, text, size, tx: best.left + pad, ty: (best.top + best.bottom) / 2 });
+      }
+      // A name set further out than beside its mark is tied to it by a thin line.
+      for (const { label, reach, left, top, right, bottom } of placed) {
+        const { px, py } = pixel(label.position);
+        if (reach === 1 || underGuard({ px, py })) continue;
+        const ex = Math.min(Math.max(px, left), right);
+        const ey = Math.min(Math.max(py, top), bottom);
+        const length = Math.hypot(ex - px, ey - py);
+        if (length <= label.offset) continue;
+        const start = (label.offset - 3) / length;
+        ctx.strokeStyle = label.color;
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.moveTo(px + (ex - px) * start, py + (ey - py) * start);
+        ctx.lineTo(ex, ey);
+        ctx.stroke();
       }
       // Painted in reverse, so that the dots' names lie on top of the figures'.
       ctx.textAlign = 'left';
-      for (const { label, tx, ty } of [...placed].reverse()) {
-        ctx.font = `${label.weight} ${label.size}px ${CHART_FONT_FAMILY}`;
+      for (const { label, text, size, tx, ty } of [...placed].reverse()) {
+        ctx.font = `${label.weight} ${size}px ${CHART_FONT_FAMILY}`;
         ctx.lineWidth = LABEL_OUTLINE;
         ctx.strokeStyle = CHART_BACKGROUND;
         ctx.fillStyle = label.color;
-        ctx.strokeText(label.label, tx, ty);
-        ctx.fillText(label.label, tx, ty);
+        ctx.strokeText(text, tx, ty);
+        ctx.fillText(text, tx, ty);
       }
       ctx.restore();
       // For whoever checks the drawing: where each name went, and the guarded marks' centres, in CSS pixels.
-      const boxes: PaintedBox[] = placed.map(({ label, left, top, right, bottom }) => ({
-        text: label.label,
+      const boxes: PaintedBox[] = placed.map(({ text, left, top, right, bottom }) => ({
+        text,
         left,
         top,
         right,
         bottom,
       }));
+      chart.canvas.dataset.area = JSON.stringify({
+        left: chartArea.left,
+        top: chartArea.top,
+        right: chartArea.right,
+        bottom: chartArea.bottom,
+      });
       chart.canvas.dataset.labels = JSON.stringify(boxes);
       chart.canvas.dataset.guarded = JSON.stringify(guarded.map((g) => ({ ...pixel(g.position), radius: g.radius })));
     },

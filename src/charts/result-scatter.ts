@@ -7,10 +7,10 @@
  * not by colour alone.
  */
 import type { ChartConfiguration, Plugin } from 'chart.js';
-import { leaningOf } from '../core/map.ts';
+import { axesOf } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
-import { markLabels, type PaintedLabel } from './mark-labels.ts';
+import { markLabels, textScale, type PaintedLabel } from './mark-labels.ts';
 import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
 
 const LABEL_GAP = 10;
@@ -22,7 +22,7 @@ const compassLabels: Plugin<'scatter'> = {
     const midX = (chartArea.left + chartArea.right) / 2;
     const midY = (chartArea.top + chartArea.bottom) / 2;
     ctx.save();
-    ctx.font = `600 15px ${CHART_FONT_FAMILY}`;
+    ctx.font = `600 ${15 * textScale(chart.width)}px ${CHART_FONT_FAMILY}`;
     const label = (
       text: string,
       color: string,
@@ -179,7 +179,13 @@ export function resultScatter({
       animation: false,
       maintainAspectRatio: true,
       aspectRatio: 1,
-      layout: { padding: { top: 30, bottom: 30, left: 64, right: 70 } },
+      // Room for the four values' names, which grow with the chart (textScale).
+      layout: {
+        padding: ({ chart }) => {
+          const scale = textScale(chart.width);
+          return { top: 30 * scale, bottom: 30 * scale, left: 64 * scale, right: 70 * scale };
+        },
+      },
       scales: { x: axis(), y: axis() },
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
       events: [],
@@ -193,7 +199,7 @@ export function resultScatter({
   };
 }
 
-/** A sentence for screen readers and the caption: where a dot leans, e.g. "Your dot leans ...", "Rhea’s dot leans ...". */
+/** A sentence for screen readers and the caption: where a dot stands on both axes, e.g. "Your dot: Love over Duty, Reason over Honor.". */
 export function describeLean(position: Position, whose = 'Your'): string {
-  return `${whose} dot leans ${leaningOf(position)}.`;
+  return `${whose} dot: ${axesOf(position)}.`;
 }

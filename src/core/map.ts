@@ -69,3 +69,19 @@ export function leaningOf({ x, y }: Position): string {
   if (horizontal) return `toward ${horizontal} and balanced between Love and Duty`;
   return 'balanced between Love and Duty and between Reason and Honor';
 }
+
+/** A pair of values whose difference is smaller than this (on -1..1) reads as close to the center. */
+export const NEAR_CENTER = 0.1;
+
+/**
+ * Where a place stands on each of the two axes, both sides named: "Love over
+ * Duty, Reason over Honor", "Love and Duty close to the center, Honor over
+ * Reason".
+ */
+export function axesOf({ x, y }: Position): string {
+  const pair = (d: number, plus: string, minus: string) => {
+    if (Math.abs(d) < NEAR_CENTER) return `${plus} and ${minus} close to the center`;
+    return d > 0 ? `${plus} over ${minus}` : `${minus} over ${plus}`;
+  };
+  return `${pair(y, 'Love', 'Duty')}, ${pair(x, 'Reason', 'Honor')}`;
+}

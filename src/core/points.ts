@@ -37,6 +37,11 @@ export function leanCounts(positions: readonly Position[]): LeanCounts {
   return counts;
 }
 
+/** How many different places the dots fall on: dots of respondents with the same totals coincide and show as one. */
+export function distinctPlaces(positions: readonly Position[]): number {
+  return new Set(positions.map(({ x, y }) => `${x},${y}`)).size;
+}
+
 /** Every raw point placed on the scatterplot: x = Reason - Honor, y = Love - Duty. */
 export function positionsOf(raws: readonly ValueTuple[]): Position[] {
   return raws.map((raw) => positionOf(normalizedFromRaw(raw)));

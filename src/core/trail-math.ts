@@ -76,18 +76,31 @@ export function relativeDay(then: Date, now: Date): string {
 }
 
 const TIME_OF_DAY = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const TIME_WITH_SECONDS = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
  * When an earlier result was taken, as its dot on the chart is named: the
  * time for a result of today ("today at 14:05"), so that two of the same day
- * read apart; otherwise how long ago (relativeDay).
+ * read apart; otherwise how long ago (relativeDay). `precise` names the
+ * moment itself, for two results that would read alike: "today at
+ * 14:05:09", "12 October at 14:05".
  */
-export function whenTaken(then: Date, now: Date): string {
-  return calendarDays(then, now) <= 0 ? `today at ${TIME_OF_DAY.format(then)}` : relativeDay(then, now);
+export function whenTaken(then: Date, now: Date, precise = false): string {
+  const today = calendarDays(then, now) <= 0;
+  if (!precise) return today ? `today at ${TIME_OF_DAY.format(then)}` : relativeDay(then, now);
+  return today ? `today at ${TIME_WITH_SECONDS.format(then)}` : `${dayOf(then, now)} at ${TIME_OF_DAY.format(then)}`;
+}
+
+/** Each result's whenTaken, precise where two would otherwise read alike. */
+export function takenLabels(results: readonly PastResult[], now: Date): string[] {
+  const plain = results.map((r) => whenTaken(r.date, now));
+  return results.map((r, i) => {
+    const label = plain[i] as string;
+    return plain.indexOf(label) === plain.lastIndexOf(label) ? label : whenTaken(r.date, now, true);
+  });
 }
 
 /** An earlier result in words, e.g. "3 weeks ago: leaned toward Duty and Honor", "Today at 09:00: leaned toward Love". */
-export function describePastResult(result: PastResult, now: Date): string {
-  const when = whenTaken(result.date, now);
+export function describePastResult(result: PastResult, now: Date, when = whenTaken(result.date, now)): string {
   return `${when.charAt(0).toUpperCase()}${when.slice(1)}: leaned ${leaningOf(result.position)}`;
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/overlays.ts';
-import { $resultOrigin, $sharedName } from '../stores/results.ts';
+import { $resultOrigin, $sharedName } from '../stores/finished.ts';
 import ChartGuide from './ChartGuide.tsx';
 import OverlayDialog from './OverlayDialog.tsx';
 import { OWN_LABEL, possessive, resultLabels } from './quiz/result-labels.ts';

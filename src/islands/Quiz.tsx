@@ -22,13 +22,13 @@ const questionScreen = onDemand<object>(() => import('./quiz/QuestionScreen.tsx'
 const resultsScreen = onDemand<object>(() => import('./quiz/ResultsScreen.tsx'));
 
 function openSharedLinkFromAddress(): void {
-  const { search } = globalThis.location;
-  if (search === '') return;
-  // Links and their decoder load only for an address with a query.
-  import('../stores/share.ts')
-    .then(({ openShareLink }) => {
-      // An unreadable link falls back to the intro, without the broken code in the address.
-      if (openShareLink(search) === false) globalThis.history.replaceState(null, '', '/');
+  const { search, pathname } = globalThis.location;
+  if (search === '' && pathname === '/') return;
+  // Links and their decoder load only for an address with a query, or a shared result's page.
+  import('../stores/share-address.ts')
+    .then(({ openAddress }) => {
+      // A link with no result to show is explained on the intro, without the broken code in the address.
+      if (openAddress(search, pathname)) globalThis.history.replaceState(null, '', '/');
     })
     .catch((error: unknown) => console.error('Error opening the shared result', error));
 }

@@ -13,8 +13,10 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater, type QueueReason } from './send-again-later.ts';
+import { hexOf, SUBMISSIONS_KEY as STORAGE_KEY, WITHDRAWALS_KEY } from './submission-id.ts';
 
-const STORAGE_KEY = 'myc.pending-submissions.v1';
+export { newSubmissionId } from './submission-id.ts';
+export { WITHDRAWALS_KEY };
 
 /** The message the spec asks for when the final save fails. */
 export const SAVE_ERROR_MESSAGE = 'Error saving final scores';
@@ -52,10 +54,6 @@ export function isWithdrawalSecret(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 }
 
-function hexOf(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** 32 random bytes in hex: the capability that lets this browser take its result back. */
 export function newWithdrawalSecret(): string {
   return hexOf(crypto.getRandomValues(new Uint8Array(32)));
@@ -63,14 +61,6 @@ export function newWithdrawalSecret(): string {
 
 /** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
 export const savedSecrets = new Map<string, string>();
-
-/** A fresh v4 UUID, made here rather than by crypto.randomUUID, which a plain-http address (a phone on the LAN) lacks. */
-export function newSubmissionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  return hexOf(bytes).replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
-}
 
 // Without localStorage (blocked storage, tests) the outbox lives as long as the page.
 let memoryOutbox: SubmitInput[] = [];
@@ -151,8 +141,21 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
 
 const oneAtATime = oneSendPerId<Saved>((s) => s.phase === 'queued' && s.reason === 'unreachable');
 
+const outcomeListeners = new Set<(saved: Saved) => void>();
+
+/** Hears where every send left its save, the later sends of one that waited too; returns the stop. */
+export function onSaveOutcome(listener: (saved: Saved) => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
 function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
-  return oneAtATime(submission.submission_id, () => submit(submission, onError));
+  return oneAtATime(submission.submission_id, () =>
+    submit(submission, onError).then((saved) => {
+      outcomeListeners.forEach((l) => l(saved));
+      return saved;
+    }),
+  );
 }
 
 /** Sends a submission already kept in the outbox. Never throws: the visitor sees results whatever happens. */
@@ -174,9 +177,6 @@ export function save(submission: SubmitInput): Promise<Saved> {
   addPending(submission);
   return sendKept(submission);
 }
-
-/** Where removals from the site wait (lib/withdrawals.ts), read here so that their code loads only when one waits. */
-export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
 
 /** Whether a removal waits, without loading the removals' outbox. */
 export function withdrawalsWaiting(): boolean {

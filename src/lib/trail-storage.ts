@@ -15,7 +15,7 @@ import { isSubmissionId, isWithdrawalSecret } from './outbox.ts';
 import { decodeShareCode, encodeShareCode } from './share-link.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 
-const STORAGE_KEY = 'myc.map-trail.v1';
+import { TRAIL_KEY as STORAGE_KEY } from './submission-id.ts';
 
 /** One result in its stored form. */
 interface StoredResult {

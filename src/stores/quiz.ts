@@ -8,8 +8,9 @@
 import { atom, computed } from 'nanostores';
 import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../speed/after-paint.ts';
+import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { watchOutbox, withdrawalsWaiting } from '../lib/outbox.ts';
+import { newSubmissionId, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/submission-id.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
   NAME_MAX_LENGTH,
@@ -22,7 +23,7 @@ import {
 import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
 import { closeOverlayAndMenu } from './overlays.ts';
-import { $friend, $resultOrigin, clearResults, finishQuiz, keepFriend, resumeResult } from './results.ts';
+import { $friend, $resultOrigin, clearResults, keepFriend, keepRunSaved } from './finished.ts';
 import { onFirstListener } from './first-listener.ts';
 
 export const $progress = atom<QuizProgress>(START);
@@ -40,6 +41,13 @@ export const $questionIndex = computed($answers, (answers) => Math.min(answers.l
 export const $currentQuestion = computed($questionIndex, (i): Question => QUESTIONS[i] as Question);
 
 export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
+
+/**
+ * A finished quiz's save and comparison (stores/results.ts): not needed to
+ * show the intro, so loaded after the page's first paint, well before the
+ * last answer; offline, once the network is back.
+ */
+export const loadResults = lazyOnce(() => untilLoaded(() => import('./results.ts')));
 
 /*
  * The browser's history and this session's storage follow the quiz
@@ -77,11 +85,23 @@ function mayResume(): boolean {
   }
 }
 
-// While the quiz is shown, saves and removals still waiting go out; the removals' code loads only when one waits.
-const sendWaitingWithdrawals = () => {
-  if (withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
-};
-onFirstListener($progress, () => watchOutbox(sendWaitingWithdrawals));
+function stored(key: string): boolean {
+  try {
+    return Boolean(localStorage.getItem(key));
+  } catch {
+    return false;
+  }
+}
+
+// While the quiz is shown, saves and removals still waiting go out; the outboxes' code loads only when one waits.
+onFirstListener($progress, () => {
+  if (!stored(SUBMISSIONS_KEY) && !stored(WITHDRAWALS_KEY)) return;
+  void import('../lib/outbox.ts').then((outbox) =>
+    outbox.watchOutbox(() => {
+      if (outbox.withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
+    }),
+  );
+});
 
 /**
  * Shows again the step a reload or a reopened tab left, once the quiz on
@@ -89,15 +109,34 @@ onFirstListener($progress, () => watchOutbox(sendWaitingWithdrawals));
  * before hydration would make React's first render disagree with it.
  */
 export function resumeAfterHydration(): void {
+  $returning.set(stored(TRAIL_KEY));
   if (mayResume()) followHistory(true);
+  // Fetched as the question screen is, so that a visitor offline from the first tap still keeps the finished quiz.
+  afterNextPaint(() => void loadResults());
 }
 
 // When the question on screen appeared; its answer records the seconds since. Each step restarts it.
 let questionShownAt = 0;
 
+/**
+ * The answers of this run as far as they went, the ones Back undid
+ * included: the question on screen shows its earlier choice until a
+ * different one is chosen.
+ */
+const $reached = atom<readonly TimedAnswer[]>([]);
+
+/** The answer chosen earlier on the question on screen, undone since by Back; null when there is none. */
+export const $earlierChoice = computed([$reached, $answers], (reached, answers) =>
+  reached.length > answers.length ? (reached[answers.length]?.answerText ?? null) : null,
+);
+
 function update(change: Partial<QuizProgress>): void {
   questionShownAt = Date.now();
-  $progress.set({ ...$progress.get(), ...change });
+  const next = { ...$progress.get(), ...change };
+  const reached = $reached.get();
+  const onTheWay = next.answers.every((a, i) => reached[i]?.answerText === a.answerText);
+  if (!onTheWay || reached.length < next.answers.length) $reached.set(next.answers);
+  $progress.set(next);
 }
 
 /** Throws unless the quiz is on `expected`: an action called out of turn changes nothing. */
@@ -109,9 +148,13 @@ export function requireScreen(expected: Screen, action: string): void {
 export function startQuiz(): void {
   requireScreen('intro', 'startQuiz');
   clearResults();
+  $wiped.set(null);
+  $linkProblem.set(null);
+  $reached.set([]);
   update({ screen: 'name', answers: [] });
   // Fetching the history module within the tap held back the name screen's
   // paint; the name screen has nothing a reload could lose yet.
+  keepRunSaved(null);
   afterNextPaint(() => followHistory(false));
 }
 
@@ -141,8 +184,14 @@ export function chooseAnswer(answerText: string): void {
     update({ answers });
     return;
   }
-  const submissionId = finishQuiz($progress.get().name, answers, $isTestMode.get());
+  const submissionId = $isTestMode.get() ? null : newSubmissionId();
+  const { name } = $progress.get();
   update({ answers, screen: 'results', submissionId });
+  // Saved even when the visitor has already left the result (Start over at once); shown only while on screen.
+  void loadResults().then((results) => {
+    const { screen, submissionId: shown } = $progress.get();
+    results.finishQuiz(name, answers, submissionId, screen === 'results' && shown === submissionId);
+  });
 }
 
 /**
@@ -158,8 +207,21 @@ export function goBack(): void {
   update({ answers: answers.slice(0, -1) });
 }
 
+/** What is wrong with the share link the page was opened with (stores/share-address.ts says it). */
+export type LinkProblem = 'no-result' | 'unreadable' | 'altered';
+
+export const $linkProblem = atom<LinkProblem | null>(null);
+
+/** This browser keeps earlier results (lib/trail-storage.ts): the intro offers the last one again. */
+export const $returning = atom(false);
+
+/** A quiz left midway by Home or Start over, until the visitor undoes that or starts anew. */
+export const $wiped = atom<QuizProgress | null>(null);
+
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
 export function resetAll(): void {
+  const left = $progress.get();
+  $wiped.set(left.screen === 'question' && left.answers.length > 0 ? left : null);
   clearResults();
   keepFriend(null);
   closeOverlayAndMenu();
@@ -182,7 +244,18 @@ export function showSharedAnswers(answers: readonly GivenAnswer[]): void {
  */
 export function restoreProgress(progress: QuizProgress): void {
   closeOverlayAndMenu();
-  if (progress.screen === 'results') resumeResult(progress.submissionId);
-  else clearResults();
+  clearResults();
   update(progress);
+  if (progress.screen !== 'results') return;
+  const shown = $progress.get();
+  void loadResults().then((results) => {
+    if ($progress.get() === shown) results.resumeResult(progress.submissionId);
+  });
+}
+
+/** Brings back the quiz Home or Start over left midway. */
+export function undoReset(): void {
+  const wiped = $wiped.get();
+  $wiped.set(null);
+  if (wiped && $progress.get().screen === 'intro') restoreProgress(wiped);
 }

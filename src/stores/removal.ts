@@ -10,7 +10,7 @@ import { computed, map } from 'nanostores';
 import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { onWithdrawalOutcome, withdraw, type WithdrawalOutcome } from '../lib/withdrawals.ts';
 import { $progress } from './quiz.ts';
-import { $resultOrigin } from './results.ts';
+import { $finished, $resultOrigin } from './finished.ts';
 import { $trail, dropFromTrail } from './trail.ts';
 
 export type Removal =
@@ -54,3 +54,8 @@ export async function confirmRemoval(id: string): Promise<void> {
   dropFromTrail(id);
   await sending;
 }
+
+/** Whether the figures from the site count the visitor's own result on screen: saved, and not taken back. */
+export const $ownCounted = computed([$finished, $removals], (finished, removals) =>
+  finished.phase === 'saved' ? removals[finished.submissionId]?.phase !== 'removed' : false,
+);

@@ -1,49 +1,40 @@
 /**
  * A finished quiz's life, from the last answer to the comparison on screen,
- * as one explicit state ($finished): where the result came from, what became
- * of its save (kept in the outbox before it is sent, lib/outbox.ts), and,
- * once the save has settled so that the average includes the visitor, the
- * comparison with everyone else's ($comparison, $answerShares). A save that
- * settles after its result has gone lands nowhere: it settles only the state
- * that is still waiting for that very submission.
+ * as one explicit state ($finished, stores/finished.ts): where the result
+ * came from, what became of its save (kept in the outbox before it is sent,
+ * lib/outbox.ts), and, once the save has settled so that the average
+ * includes the visitor, the comparison with everyone else's ($comparison,
+ * $answerShares). A save that settles after its result has gone lands
+ * nowhere: it settles only the state that is still waiting for that very
+ * submission. Loaded while the quiz runs (stores/quiz.ts).
+ *
+ * One run of the quiz (from Start Quiz on) is one saved row: answers
+ * changed after finishing (Back from the results) replace the result saved
+ * before, which is taken back with its secret through the removals' outbox.
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { loadApi } from '../lib/load-api.ts';
-import { newSubmissionId, newWithdrawalSecret, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
+import { newWithdrawalSecret, onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
+import { readTrail } from '../lib/trail-storage.ts';
+import { onWithdrawalOutcome, withdraw, withdrawalSecretOf } from '../lib/withdrawals.ts';
+import { $finished, $friend, clearResults, keepRunSaved, runSaved, type Finished } from './finished.ts';
 import { remoteData } from './remote.ts';
+import { dropFromTrail } from './trail.ts';
 
-export type Finished =
-  /** No result on screen. */
-  | { readonly phase: 'none' }
-  /** A share link's result, under the first name it came with: nothing to save. */
-  | { readonly phase: 'shared'; readonly name: string | null }
-  /** Test mode: nothing to save. */
-  | { readonly phase: 'test-mode' }
-  | { readonly phase: 'saving'; readonly submissionId: string }
-  /** Where a send left the save: the outbox answers in these very phases. */
-  | Saved;
-
-export const $finished = atom<Finished>({ phase: 'none' });
-
-/** Where the results on screen came from: this visit's quiz or a share link. */
-export type ResultOrigin = 'quiz' | 'shared';
-
-export const $resultOrigin = computed($finished, (f): ResultOrigin => (f.phase === 'shared' ? 'shared' : 'quiz'));
-
-/** The first name a shared result came with, shown as text only; null for none or for the visitor's own result. */
-export const $sharedName = computed($finished, (f) => (f.phase === 'shared' ? f.name : null));
-
-/**
- * The friend's result the one on screen is compared with: kept from a
- * friend's link while the visitor takes the quiz, or read from a link that
- * holds a comparison. Unlike the rest, a new quiz keeps it: that quiz is
- * what it waits for.
- */
-export const $friend = atom<NamedResult | null>(null);
+export {
+  $finished,
+  $friend,
+  $resultOrigin,
+  $sharedName,
+  clearResults,
+  keepFriend,
+  type Finished,
+  type ResultOrigin,
+} from './finished.ts';
 
 /** Everyone else's answers as the results screen compares with them: the mean of all responses. */
 export interface Comparison {
@@ -63,17 +54,40 @@ const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
 export const $comparison = comparison.$state;
 export const $answerShares = answerShares.$state;
 
-/** The result may now be compared with everyone else's: its save has settled, or there is none. */
-function compare(): void {
+/** The result on screen replaced the one this run saved before (answers changed after finishing). */
+export const $replacedEarlier = atom(false);
+
+// A result gone from the screen takes its comparison with it.
+$finished.listen((f) => {
+  if (f.phase !== 'none') return;
+  comparison.reset();
+  answerShares.reset();
+  $replacedEarlier.set(false);
+});
+
+/**
+ * Compares the result with everyone else's: its save has settled, or there
+ * is none; and again after a removal, so that no figure on screen still
+ * counts what was taken back.
+ */
+export function compare(): void {
   void comparison.load(() => loadApi().then((api) => api.fetchResponseStats()), { retryOnReconnect: true });
   void answerShares.load(() => loadApi().then((api) => api.fetchAnswerShares()), { retryOnReconnect: true });
 }
 
-export function clearResults(): void {
-  $finished.set({ phase: 'none' });
-  comparison.reset();
-  answerShares.reset();
-}
+// A result taken back from the site (this one, an earlier one, the one this replaced) leaves every figure on screen.
+onWithdrawalOutcome((_id, outcome) => {
+  const { phase } = $finished.get();
+  if (outcome === 'removed' && phase !== 'none' && phase !== 'saving') compare();
+});
+
+// A save that waited and went later (the network back, a pause over, another tab's page load) settles the screen too.
+onSaveOutcome((saved) => {
+  const shown = $finished.get();
+  if (shown.phase !== 'queued' || shown.submissionId !== saved.submissionId || saved.phase === 'queued') return;
+  $finished.set(saved);
+  compare();
+});
 
 /**
  * A share link's result, under the name it came with and, for a comparison,
@@ -86,11 +100,6 @@ export function showSharedResult(name: string | null = null, friend: NamedResult
   compare();
 }
 
-/** Keeps a result to compare the next quiz with; null forgets it. */
-export function keepFriend(friend: NamedResult | null): void {
-  $friend.set(friend);
-}
-
 function send(sending: Promise<Saved>, submissionId: string): void {
   const waiting: Finished = { phase: 'saving', submissionId };
   $finished.set(waiting);
@@ -101,28 +110,49 @@ function send(sending: Promise<Saved>, submissionId: string): void {
   });
 }
 
+/** The secret that takes `id` back: the trail's, or this visit's save's. */
+function secretOf(id: string): string | null {
+  return readTrail().find((r) => r.id === id)?.secret ?? withdrawalSecretOf(id);
+}
+
 /**
- * The last answer given: saves the finished quiz through the outbox (in test
- * mode, nothing) and compares it once the save has settled. Returns the id
- * it is saved under, null in test mode.
+ * The last answer given: saves the finished quiz under `submissionId`
+ * through the outbox (in test mode, null: nothing) and, while it is still on
+ * screen, compares it once the save has settled. A result this run saved
+ * before is taken back first.
  */
-export function finishQuiz(name: string, answers: readonly GivenAnswer[], testMode: boolean): string | null {
-  clearResults();
-  if (testMode) {
+export function finishQuiz(
+  name: string,
+  answers: readonly GivenAnswer[],
+  submissionId: string | null,
+  onScreen = true,
+): void {
+  if (submissionId === null) {
+    if (!onScreen) return;
+    clearResults();
     $finished.set({ phase: 'test-mode' });
     compare();
-    return null;
+    return;
   }
-  const submissionId = newSubmissionId();
+  const earlier = runSaved();
+  const secret = earlier === null || earlier === submissionId ? null : secretOf(earlier);
+  // Kept in the removals' outbox before the new save is kept: offline, both wait and go in that order.
+  if (earlier !== null && secret !== null) {
+    void withdraw({ submission_id: earlier, secret });
+    dropFromTrail(earlier);
+  }
+  keepRunSaved(submissionId);
   const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
-  const input = {
+  const saving = save({
     submission_id: submissionId,
     name: name || null,
     answers: choices,
     withdrawal_secret: newWithdrawalSecret(),
-  };
-  send(save(input), submissionId);
-  return submissionId;
+  });
+  if (!onScreen) return;
+  clearResults();
+  send(saving, submissionId);
+  $replacedEarlier.set(secret !== null);
 }
 
 /**

@@ -6,11 +6,12 @@
  * mode (no submission) keeps nothing.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { TEST_MODE_NAME } from '../core/progress.ts';
 import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
-import { $progress } from './quiz.ts';
-import { $resultOrigin } from './results.ts';
+import { decodeShareCode } from '../lib/share-link.ts';
+import { $progress, restoreProgress } from './quiz.ts';
+import { keepRunSaved } from './finished.ts';
+import { $finished, $resultOrigin } from './finished.ts';
 
 /** Every kept result, oldest first. */
 export const $trail = atom<readonly KeptResult[]>([]);
@@ -30,9 +31,10 @@ export const $earlierResults = computed([$trail, $progress, $resultOrigin], (tra
 const takenBack = new Set<string>();
 
 function keepFinished(): void {
-  const { screen, submissionId, name, answers } = $progress.get();
-  if (screen !== 'results' || submissionId === null || name === TEST_MODE_NAME || $resultOrigin.get() !== 'quiz')
-    return;
+  const { screen, submissionId, answers } = $progress.get();
+  const finished = $finished.get();
+  // Only the visitor's own result, once its save is under way: never test mode, a shared result or one being left.
+  if (screen !== 'results' || !('submissionId' in finished) || finished.submissionId !== submissionId) return;
   // Every save of this quiz is sent with a secret, known until the trail keeps it. A result
   // shown again without one is kept already, or was taken back from the site: not kept again.
   const secret = withdrawalSecretOf(submissionId);
@@ -42,7 +44,13 @@ function keepFinished(): void {
 
 onMount($trail, () => {
   $trail.set(readTrail());
-  return $progress.subscribe(keepFinished);
+  // The save that gives the result its secret may start just after the screen shows it.
+  const stopFinished = $finished.listen(keepFinished);
+  const stopProgress = $progress.subscribe(keepFinished);
+  return () => {
+    stopFinished();
+    stopProgress();
+  };
 });
 
 export function showTrail(shown: boolean): void {
@@ -59,4 +67,16 @@ export function forgetEarlierResults(): void {
 export function dropFromTrail(id: string): void {
   takenBack.add(id);
   $trail.set(dropResult(id));
+}
+
+/**
+ * A returning visitor's kept result shown again, from the intro: never
+ * saved again, and, as the run on screen, replaced if its answers change.
+ */
+export function showKeptResult(id: string): void {
+  const kept = readTrail().find((r) => r.id === id);
+  const answers = kept && decodeShareCode(kept.code);
+  if (!answers) return;
+  keepRunSaved(id);
+  restoreProgress({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })), submissionId: id });
 }

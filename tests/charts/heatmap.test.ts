@@ -53,4 +53,28 @@ describe('the quadrant heatmap', () => {
     expect(scales.x.ticks.font.family).toBe(CHART_FONT_FAMILY);
     expect(scales.y.ticks.font.family).toBe(CHART_FONT_FAMILY);
   });
+
+  it('writes a count as the table beside it does, with its thousands grouped', () => {
+    const big = quadrantHeatmap([{ pair: ['love', 'honor'], high_high: 1629, high_low: 0, low_high: 0, low_low: 0 }]);
+    const cell = (big.data.datasets[0]!.data as HeatmapCell[]).find((c) => c.v === 1629)!;
+    const written: string[] = [];
+    const ctx = new Proxy(
+      { fillText: (text: string) => written.push(text) },
+      { get: (target, key) => (key in target ? target[key as 'fillText'] : () => {}), set: () => true },
+    );
+    const chart = {
+      ctx,
+      data: big.data,
+      getDatasetMeta: () => ({
+        data: big.data.datasets[0]!.data.map(() => ({ getProps: () => ({ x: 0, y: 0, width: 80, height: 80 }) })),
+      }),
+    };
+    for (const plugin of big.plugins ?? []) {
+      (plugin.afterDatasetsDraw as ((c: unknown) => void) | undefined)?.(chart);
+    }
+    expect(written).toContain('1,629');
+    expect(written).not.toContain('1629');
+    const tooltip = big.options!.plugins!.tooltip!.callbacks!.label as (item: { raw: HeatmapCell }) => string;
+    expect(tooltip({ raw: cell })).toContain('1,629');
+  });
 });

@@ -13,6 +13,8 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHECKED_DIRS = ['src/content', 'src/core'];
+/** Where the visible strings of the pages live: checked with their code comments left out (those speak to developers). */
+const VISIBLE_DIRS = ['src/islands', 'src/pages', 'src/components', 'src/layouts', 'src/charts'];
 
 /** British forms, each with the suffixes it takes; matched as whole words, in any case. */
 const BRITISH_FORMS: readonly string[] = [
@@ -82,7 +84,7 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return filesUnder(path);
-    return /\.(md|ts|tsx)$/.test(entry.name) ? [path] : [];
+    return /\.(md|ts|tsx|astro)$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -90,7 +92,16 @@ function filesUnder(dir: string): string[] {
 const straightApostrophes = (texts: readonly string[]): string[] =>
   texts.filter((text) => text.includes("'")).map((text) => text.trim());
 
+/** The code with its comments blanked out (block, JSX and HTML comments, and line comments not inside an address). */
+export function withoutComments(code: string): string {
+  return code
+    .replace(/\/\*[\s\S]*?\*\//g, blank)
+    .replace(/<!--[\s\S]*?-->/g, blank)
+    .replace(/(^|[^:\\'"`])\/\/.*$/gm, (match, before: string) => before + blank(match.slice(before.length)));
+}
+
 const checkedFiles = CHECKED_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir)));
+const visibleFiles = VISIBLE_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir)));
 
 describe('American spelling', () => {
   it('reads every content file and core module', () => {
@@ -104,6 +115,18 @@ describe('American spelling', () => {
 
   it('finds no British spelling in src/content and src/core outside quotations', () => {
     const hits = checkedFiles.flatMap((f) => britishSpellings(relative(ROOT, f), readFileSync(f, 'utf8')));
+    expect(hits.map((h) => `${h.file}:${h.line}: ${h.word}`)).toEqual([]);
+  });
+
+  it('finds no British spelling in the strings of the islands, pages, components, layouts and charts', () => {
+    const names = visibleFiles.map((f) => relative(ROOT, f));
+    expect(names).toContain('src/islands/ChartGuide.tsx');
+    expect(names).toContain('src/islands/insights/QuadrantHeatmap.tsx');
+    expect(names).toContain('src/pages/privacy.astro');
+    expect(names).toContain('src/charts/result-scatter.ts');
+    const hits = visibleFiles.flatMap((f) =>
+      britishSpellings(relative(ROOT, f), withoutComments(readFileSync(f, 'utf8'))),
+    );
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.word}`)).toEqual([]);
   });
 
@@ -160,6 +183,20 @@ describe('the spelling check itself', () => {
     const text =
       'honor armor center recognize apologize counselor judgment gray promise wise otherwise surprise exercise analyses emphasis';
     expect(britishSpellings('a.md', text)).toEqual([]);
+  });
+
+  it('leaves code comments out of the visible strings, but not addresses or strings', () => {
+    const code = [
+      '// the centre of it',
+      '/* a colour */ const x = "centre";',
+      "{/* the colour */} <p>colour</p> <!-- centre -->",
+      "const url = 'https://example.org/colour';",
+    ].join('\n');
+    expect(britishSpellings('a.tsx', withoutComments(code)).map((h) => `${h.line}: ${h.word}`)).toEqual([
+      '2: centre',
+      '3: colour',
+      '4: colour',
+    ]);
   });
 
   it('exempts quotations in typographic quotes, and italics in Markdown only', () => {

@@ -133,7 +133,7 @@ describe('reading the results', () => {
     expect(await page.locator('[data-share]').count()).toBeGreaterThan(0);
     expect(
       await page.getByRole('region', { name: 'How others answered' }).getByRole('listitem').first().innerText(),
-    ).toMatch(/answered the same as Bea\.$/);
+    ).toMatch(/chose the same as Bea\.$/);
     // The visitor's own earlier results have no place beside someone else's map.
     expect(await page.getByRole('region', { name: 'Your map over time' }).count()).toBe(0);
 

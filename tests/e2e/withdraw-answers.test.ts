@@ -67,7 +67,7 @@ describe('taking answers back', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await responseCount(product.app)).toBe(before + 1);
     await removeFromResults(page);
-    await page.getByRole('status').filter({ hasText: 'Your answers: removed from the site.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your answers: removed from the site' }).waitFor();
     expect(await responseCount(product.app)).toBe(before);
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'Takeback')).toEqual([]);
     expect(await storedJson(page, TRAIL_KEY)).toEqual([]);
@@ -88,7 +88,10 @@ describe('taking answers back', () => {
     await trail.getByRole('checkbox', { name: 'Show my earlier results on the chart' }).check();
     await trail.getByRole('button', { name: /^Remove from the site: / }).click();
     await trail.getByRole('button', { name: 'Yes, remove from the site' }).click();
-    await second.getByRole('status').filter({ hasText: 'That result: removed from the site.' }).waitFor();
+    await second
+      .getByRole('status')
+      .filter({ hasText: /The result of today at [0-9:]+: removed from the site/ })
+      .waitFor();
     expect(await responseCount(product.app)).toBe(before + 1);
     const names = (await storedRespondents(product.app)).map((r) => r.name);
     expect(names).not.toContain('Trail one');
@@ -120,7 +123,7 @@ describe('taking answers back', () => {
     // The second browser's own quiz offers to remove its own result only.
     await saveResult(second, product.app.url, 'Second', PATH_A);
     await removeFromResults(second);
-    await second.getByRole('status').filter({ hasText: 'Your answers: removed from the site.' }).waitFor();
+    await second.getByRole('status').filter({ hasText: 'Your answers: removed from the site' }).waitFor();
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'NotYours')).toHaveLength(1);
     expect(await responseCount(product.app)).toBe(before + 1);
   });
@@ -141,7 +144,7 @@ describe('taking answers back', () => {
     await page.context().setOffline(false);
     await expect.poll(() => responseCount(product.app), POLL).toBe(before);
     await expect.poll(() => storedJson(page, WITHDRAWALS_KEY), POLL).toEqual([]);
-    await page.getByRole('status').filter({ hasText: 'Your answers: removed from the site.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your answers: removed from the site' }).waitFor();
     // Another reconnection and a reload find nothing left to send.
     await page.context().setOffline(true);
     await page.context().setOffline(false);

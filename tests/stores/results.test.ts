@@ -28,7 +28,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     expect(api.submitted).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
     expect(results.$finished.get().phase).toBe('test-mode');
-    expect(results.$comparison.get().status).toBe('ready');
+    await vi.waitFor(() => expect(results.$comparison.get().status).toBe('ready'));
   });
 
   it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
@@ -125,7 +125,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.submitName('Gone');
     answerAll(answerTexts(PATH_A));
     const { submissionId } = quiz.$progress.get();
-    expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
+    await vi.waitFor(() => expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId }));
     quiz.resetAll();
     release();
     await settle();

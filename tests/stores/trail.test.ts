@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
+import { settle } from '../support/browser-stub.ts';
 
 // Saves go nowhere here: the API is unreachable, so each waits in the outbox, which is what a visitor offline sees.
 vi.stubGlobal('localStorage', new MemoryStorage());
@@ -15,11 +16,13 @@ const trail = await import('../../src/stores/trail.ts');
 const KEY = 'myc.map-trail.v1';
 const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 
-function takeQuiz(name: string, path = PATH): void {
+/** A quiz taken to its end; its save starts once the results' module has loaded, a few ticks later. */
+async function takeQuiz(name: string, path = PATH): Promise<void> {
   quiz.resetAll();
   quiz.startQuiz();
   quiz.submitName(name);
   for (const [q, a] of path.entries()) quiz.chooseAnswer(QUESTIONS[q]!.answers[a]!.text);
+  await settle();
 }
 
 const kept = () => JSON.parse(localStorage.getItem(KEY) ?? '[]') as { id: string; code: string }[];
@@ -35,25 +38,26 @@ beforeEach(() => {
 afterAll(() => vi.unstubAllGlobals());
 
 describe("the visitor's map over time", () => {
-  it("keeps each of the visitor's finished results once, and shows the ones before as earlier", () => {
-    takeQuiz('Sam');
+  it("keeps each of the visitor's finished results once, and shows the ones before as earlier", async () => {
+    await takeQuiz('Sam');
     const first = quiz.$progress.get().submissionId;
     expect(kept().map((r) => r.id)).toEqual([first]);
     expect(kept()[0]?.code).toBe(PATH.join(''));
     expect(trail.$earlierResults.get()).toEqual([]);
 
-    takeQuiz('Sam', [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4]);
+    await takeQuiz('Sam', [4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 3, 4]);
     const second = quiz.$progress.get().submissionId;
     expect(kept().map((r) => r.id)).toEqual([first, second]);
     expect(trail.$earlierResults.get().map((r) => r.id)).toEqual([first]);
 
     // The same result shown again (a reload restores it) is not kept twice.
     quiz.restoreProgress(quiz.$progress.get());
+    await settle();
     expect(kept()).toHaveLength(2);
   });
 
-  it('keeps nothing from test mode, and nothing from a shared result', () => {
-    takeQuiz(TEST_MODE_NAME);
+  it('keeps nothing from test mode, and nothing from a shared result', async () => {
+    await takeQuiz(TEST_MODE_NAME);
     expect(quiz.$screen.get()).toBe('results');
     expect(kept()).toEqual([]);
     expect(openShareLink(`?r=${PATH.join('')}&n=Rhea`)).toBe(true);
@@ -62,9 +66,9 @@ describe("the visitor's map over time", () => {
     expect(trail.$earlierResults.get()).toEqual([]);
   });
 
-  it('forgets the earlier results, keeping the one on screen, and hides the trail', () => {
-    takeQuiz('Sam');
-    takeQuiz('Sam');
+  it('forgets the earlier results, keeping the one on screen, and hides the trail', async () => {
+    await takeQuiz('Sam');
+    await takeQuiz('Sam');
     trail.showTrail(true);
     expect(trail.$earlierResults.get()).toHaveLength(1);
     trail.forgetEarlierResults();

@@ -20,7 +20,7 @@ export function drawsInChunks(plugin: unknown): plugin is ChunkedDrawing {
 
 export interface DotStyle {
   radius: number;
-  colour: string;
+  color: string;
 }
 
 /**
@@ -39,7 +39,7 @@ const CHUNK = 400;
  */
 export function crowdDots(
   positions: readonly Position[],
-  { radius, colour }: DotStyle,
+  { radius, color }: DotStyle,
 ): Plugin<'scatter'> & ChunkedDrawing {
   const painted = new WeakMap<DrawnOn, number>();
   const paint = (chart: DrawnOn, from: number, to: number) => {
@@ -47,7 +47,7 @@ export function crowdDots(
     const x = scales.x!;
     const y = scales.y!;
     ctx.save();
-    ctx.fillStyle = colour;
+    ctx.fillStyle = color;
     // One path per dot: translucent dots that overlap darken, so the crowd's density shows.
     for (let i = from; i < to; i++) {
       ctx.beginPath();

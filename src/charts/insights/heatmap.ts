@@ -1,6 +1,7 @@
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { MatrixDataPoint } from 'chartjs-chart-matrix';
 import type { QuadrantCounts } from '../../lib/api.ts';
+import { formatCount } from '../../core/display.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUE_LABELS, type Value } from '../../core/values.ts';
 import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../palette.ts';
@@ -78,7 +79,7 @@ function cellTexts(largest: number): Plugin<'matrix'> {
         const size = Math.max(11, Math.min(16, height / 4));
         ctx.fillStyle = strong ? INK_ON_STRONG : cell.v > 0 ? CHART_INK.text : CHART_INK.muted;
         ctx.font = `600 ${size}px ${CHART_FONT_FAMILY}`;
-        ctx.fillText(String(cell.v), x, y - size * 0.55);
+        ctx.fillText(formatCount(cell.v), x, y - size * 0.55);
         ctx.font = `400 ${size * 0.85}px ${CHART_FONT_FAMILY}`;
         ctx.fillText(formatPercent(cell.share), x, y + size * 0.6);
       });
@@ -167,7 +168,7 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
             title: () => '',
             label: (item) => {
               const cell = item.raw as HeatmapCell;
-              return `${cell.y}, ${cell.x}: ${cell.v} (${formatPercent(cell.share)})`;
+              return `${cell.y}, ${cell.x}: ${formatCount(cell.v)} (${formatPercent(cell.share)})`;
             },
           },
         },

@@ -78,16 +78,16 @@ export const CROWDED = 1000;
  * in no colour: an overlay then has the plot's chart area, to the pixel.
  */
 function axis(title: string, ink: 'drawn' | 'none' = 'drawn') {
-  const colour = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
+  const inked = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
   return {
     type: 'linear' as const,
     min: -1,
     max: 1,
-    title: { display: true, text: title, color: colour(CHART_INK.text), font: { size: 13 } },
+    title: { display: true, text: title, color: inked(CHART_INK.text), font: { size: 13 } },
     // Written as they are (-1 to 1 by halves): Chart.js's own tick format would build the page's first Intl.NumberFormat, a long task.
-    ticks: { color: colour(CHART_INK.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
-    grid: { color: colour(CHART_INK.grid) },
-    border: { color: colour(CHART_INK.muted) },
+    ticks: { color: inked(CHART_INK.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
+    grid: { color: inked(CHART_INK.grid) },
+    border: { color: inked(CHART_INK.muted) },
   };
 }
 
@@ -157,8 +157,8 @@ export function respondentScatter({
   // Thousands of dots overlap: translucent ones let density show through.
   const dot =
     positions.length > CROWDED
-      ? { radius: 2, colour: withAlpha(RESPONDENT_DOT, 0.5) }
-      : { radius: 5, colour: RESPONDENT_DOT };
+      ? { radius: 2, color: withAlpha(RESPONDENT_DOT, 0.5) }
+      : { radius: 5, color: RESPONDENT_DOT };
   return {
     type: 'scatter',
     plugins: [CLICK_WITHOUT_HOVER, crowdDots(positions, dot)],
@@ -168,7 +168,7 @@ export function respondentScatter({
           label: 'Respondents',
           // Painted by crowdDots, in slices: as Chart.js points, thousands of them were long tasks.
           data: [],
-          backgroundColor: dot.colour,
+          backgroundColor: dot.color,
           borderWidth: 0,
           pointRadius: dot.radius,
         },

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { leanCounts } from '../../core/points.ts';
+import { distinctPlaces, leanCounts } from '../../core/points.ts';
 import type { Position } from '../../core/scoring.ts';
 import { matchesOverlay, respondentScatter, type PickedDot, type ScatterPlot } from '../../charts/insights/scatter.ts';
 import type { ScatterPoints } from '../../lib/api.ts';
 import { ChartPanel } from './ChartPanel.tsx';
-import { coverage, formatCount } from './format.ts';
+import { coverage, formatCount, plural } from './format.ts';
 
 interface Props {
   chart: ScatterPlot;
@@ -23,15 +23,24 @@ interface Props {
   children?: ReactNode;
 }
 
-function describeLeans(positions: readonly Position[]): string {
+/** The dots by side of the center, a different count from the heatmap's high and low values. */
+function describeSides(positions: readonly Position[]): string {
   const lean = leanCounts(positions);
-  return [
-    `${formatCount(lean.loveReason)} lean to Love and Reason`,
-    `${formatCount(lean.loveHonor)} to Love and Honor`,
-    `${formatCount(lean.dutyHonor)} to Duty and Honor`,
-    `${formatCount(lean.dutyReason)} to Duty and Reason`,
-    `${formatCount(lean.balanced)} sit on an axis`,
+  const sides = [
+    `${formatCount(lean.loveReason)} toward Love and Reason`,
+    `${formatCount(lean.loveHonor)} toward Love and Honor`,
+    `${formatCount(lean.dutyHonor)} toward Duty and Honor`,
+    `${formatCount(lean.dutyReason)} toward Duty and Reason`,
+    `${formatCount(lean.balanced)} on an axis`,
   ].join(', ');
+  return `Sides of the center, counted here by which side of each axis a dot falls on: ${sides}.`;
+}
+
+/** Said when fewer dots can be seen than are drawn. */
+function describeOverlap(positions: readonly Position[]): string {
+  const places = distinctPlaces(positions);
+  if (places === positions.length) return '';
+  return ` Respondents with the same totals share one dot: ${plural(places, 'place', 'places')} for ${plural(positions.length, 'dot', 'dots')}.`;
 }
 
 export function RespondentScatter({
@@ -72,8 +81,8 @@ export function RespondentScatter({
       caption={
         points ? (
           <>
-            <span data-coverage>{`${intro} Showing ${coverage(points)}.`}</span>{' '}
-            {`Right leans to Reason, left to Honor, up to Love, down to Duty. Of the dots shown, ${describeLeans(positions)}.`}
+            <span data-coverage>{`${intro} Showing ${coverage(points)}.${describeOverlap(positions)}`}</span>{' '}
+            {`Right leans to Reason, left to Honor, up to Love, down to Duty. ${describeSides(positions)}`}
           </>
         ) : (
           missing

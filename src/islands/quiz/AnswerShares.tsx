@@ -1,19 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { QUESTIONS } from '../../core/questions.ts';
+import { othersOf, othersPhrase } from '../../core/others.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import type { QuestionShares } from '../../lib/api.ts';
 import { $answers } from '../../stores/quiz.ts';
+import { $ownCounted } from '../../stores/removal.ts';
 import { $answerShares } from '../../stores/results.ts';
 import { DATA_STATUS } from '../data-status.ts';
-import { OWN_LABEL } from './result-labels.ts';
+import { OWN_LABEL, possessive } from './result-labels.ts';
 import styles from './AnswerShares.module.css';
 import panel from './panel.module.css';
 
-/** The share of respondents who gave this answer, or null when nobody has answered the question yet. */
-function shareOf(shares: QuestionShares[], questionId: number, answerText: string): number | null {
+/** The share of respondents who gave this answer and how many answered, or null when nobody has answered the question yet. */
+function shareOf(
+  shares: QuestionShares[],
+  questionId: number,
+  answerText: string,
+): { share: number; total: number } | null {
   const question = shares.find((q) => q.question_id === questionId);
   if (!question || question.total === 0) return null;
-  return question.answers.find((a) => a.answer_text === answerText)?.share ?? 0;
+  return { share: question.answers.find((a) => a.answer_text === answerText)?.share ?? 0, total: question.total };
 }
 
 /**
@@ -24,6 +30,8 @@ function shareOf(shares: QuestionShares[], questionId: number, answerText: strin
 export default function AnswerShares({ label }: { label: string }) {
   const state = useStore($answerShares);
   const answers = useStore($answers);
+  // The visitor's own saved answers are among the site's counts: "others" leaves them out.
+  const counted = useStore($ownCounted) && label === OWN_LABEL;
   if (state.status === 'failed') {
     return (
       <section className={panel.panel} aria-labelledby="quiz-shares-title">
@@ -39,9 +47,9 @@ export default function AnswerShares({ label }: { label: string }) {
   if (state.status !== 'ready') return null;
 
   const rows = answers.flatMap((a) => {
-    const share = shareOf(state.data, a.questionId, a.answerText);
+    const found = shareOf(state.data, a.questionId, a.answerText);
     const question = QUESTIONS.find((q) => q.id === a.questionId);
-    return share === null || !question ? [] : [{ ...a, share, question }];
+    return found === null || !question ? [] : [{ ...a, others: othersOf(found.share, found.total, counted), question }];
   });
   if (rows.length === 0) return null;
 
@@ -57,9 +65,19 @@ export default function AnswerShares({ label }: { label: string }) {
             <span className={styles.shareQuestion} data-quoted>
               {r.question.text}
             </span>
-            <span>
-              “{r.answerText}”: <strong data-share>{formatPercent(r.share)}</strong> of respondents answered the same
-              {label === OWN_LABEL ? '' : ` as ${label}`}.
+            <span className={styles.shareAnswer}>
+              {possessive(label)} answer: “{r.answerText}”
+            </span>
+            <span data-others>
+              {r.others ? (
+                <>
+                  <strong data-share>{formatPercent(r.others.same / r.others.count)}</strong> of{' '}
+                  the {othersPhrase(r.others.count)} who answered chose the same
+                  {label === OWN_LABEL ? '' : ` as ${label}`}.
+                </>
+              ) : (
+                'No one else has answered yet: you are the first.'
+              )}
             </span>
           </li>
         ))}

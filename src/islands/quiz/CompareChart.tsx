@@ -6,10 +6,11 @@ import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { prefersReducedMotion } from '../../charts/chartjs.ts';
 import { compareBars } from '../../charts/compare-bars.ts';
 import { $totals } from '../../stores/quiz.ts';
+import { $ownCounted } from '../../stores/removal.ts';
 import { $comparison } from '../../stores/results.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { DATA_STATUS } from '../data-status.ts';
-import { compareTitle, objectForm, possessive, scaleNote } from './result-labels.ts';
+import { compareTitle, objectForm, OWN_LABEL, possessive, scaleNote } from './result-labels.ts';
 import styles from './CompareChart.module.css';
 import chartParts from './chart-parts.module.css';
 import textLines from './text-lines.module.css';
@@ -30,8 +31,16 @@ function describe(label: string, mine: ValueScores, mean: ValueScores, count: nu
 
 const ASPECT_RATIO = COMPARE_CHART_SIZE.width / COMPARE_CHART_SIZE.height;
 
+/** Whom the average is of: the first respondent is told so rather than shown "the average of 1 response". */
+function averageOf(count: number, counted: boolean): string {
+  if (counted && count === 1) return 'you alone, the first to answer';
+  return counted ? `${responses(count)}, yours included` : responses(count);
+}
+
 interface BarsProps {
   label: string;
+  /** Whether the visitor's own saved result is among the average. */
+  counted: boolean;
   /** The result's shares, as the list above prints them. */
   mine: ValueScores;
   /** Everyone's average as the database keeps it (saved denominators). */
@@ -39,7 +48,7 @@ interface BarsProps {
   count: number;
 }
 
-function Bars({ label, mine, saved, count }: BarsProps) {
+function Bars({ label, counted, mine, saved, count }: BarsProps) {
   const mean = useMemo(() => onResultScale(saved), [saved]);
   const config = useMemo(
     () => compareBars({ label, mine, mean, aspectRatio: ASPECT_RATIO, animate: !prefersReducedMotion() }),
@@ -55,8 +64,16 @@ function Bars({ label, mine, saved, count }: BarsProps) {
         style={box}
       />
       <figcaption className={textLines.caption}>
-        Bright bars: {objectForm(label)}. Dark bars: the average of {responses(count)}. {scaleNote(label)}
+        Bright bars: {objectForm(label)}. Dark bars: the average of {averageOf(count, counted)}.{' '}
+        {scaleNote(label)}
       </figcaption>
+      <ul className={chartParts.figureMarks} aria-label="The average, as numbers" data-average>
+        {VALUES.map((v) => (
+          <li key={v}>
+            {VALUE_LABELS[v]}: {objectForm(label)} {formatPercent(mine[v])}, average {formatPercent(mean[v])}
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }
@@ -70,6 +87,7 @@ export default function CompareChart({ label }: { label: string }) {
   const comparison = useStore($comparison);
   const totals = useStore($totals);
   const mine = useMemo(() => resultShares(totals), [totals]);
+  const counted = useStore($ownCounted) && label === OWN_LABEL;
 
   return (
     <section className={panel.panel} aria-labelledby="quiz-compare-title">
@@ -77,7 +95,7 @@ export default function CompareChart({ label }: { label: string }) {
         {compareTitle(label)}
       </h2>
       {comparison.status === 'ready' ? (
-        <Bars label={label} mine={mine} saved={comparison.data.mean} count={comparison.data.count} />
+        <Bars label={label} counted={counted} mine={mine} saved={comparison.data.mean} count={comparison.data.count} />
       ) : (
         <p className={panel.loading} role="status">
           {DATA_STATUS.comparison[comparison.status]}

@@ -1,8 +1,18 @@
+import { useStore } from '@nanostores/react';
 import { SITE_NAME } from '../../core/site.ts';
-import { startQuiz } from '../../stores/quiz.ts';
+import { onDemand, useOnDemand } from '../../speed/on-demand.ts';
+import { $linkProblem, $returning, $wiped, startQuiz } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
 
+// Loaded only when the intro has something more to say.
+const introNotes = onDemand<object>(() => import('./IntroNotes.tsx'));
+
 export default function IntroScreen() {
+  const wiped = useStore($wiped);
+  const problem = useStore($linkProblem);
+  const returning = useStore($returning);
+  const notes = wiped !== null || problem !== null || returning;
+  const Notes = useOnDemand(introNotes, notes);
   return (
     <section className={`${styles.screen} ${styles.intro}`} aria-labelledby="quiz-intro-title">
       <h1 id="quiz-intro-title" className={styles.title} tabIndex={-1} data-autofocus="intro">
@@ -18,6 +28,8 @@ export default function IntroScreen() {
       >
         Start Quiz
       </button>
+      {/* eslint-disable-next-line react-hooks/static-components -- a loaded module's own component, not one made in render */}
+      {notes && Notes && <Notes />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Position } from '../../core/scoring.ts';
-import { describePastResult, movementSentence } from '../../core/trail-math.ts';
+import { describePastResult, movementSentence, takenLabels } from '../../core/trail-math.ts';
 import { $progress } from '../../stores/quiz.ts';
 import { $removals } from '../../stores/removal.ts';
 import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';
@@ -10,6 +10,9 @@ import { RemoveResult } from './RemoveAnswers.tsx';
 import styles from './MapTrail.module.css';
 import chartParts from './chart-parts.module.css';
 import textLines from './text-lines.module.css';
+
+/** Each earlier result by its date, remembered past its removal, when it has left the list. */
+const resultNames = new Map<string, string>();
 
 interface Props {
   /** The dot of the result on screen. */
@@ -27,12 +30,17 @@ export default function MapTrail({ position }: Props) {
   const [forgotten, setForgotten] = useState(false);
   const now = new Date();
   const last = earlier.at(-1);
-  const removable = [...earlier].reverse().filter((r) => r.secret !== null);
+  const labels = takenLabels(earlier, now);
+  const described = earlier.map((r, i) => ({ ...r, words: describePastResult(r, now, labels[i]) }));
+  const removable = [...described].reverse().filter((r) => r.secret !== null);
   const removals = useStore($removals);
   const current = useStore($progress).submissionId;
+  for (const [i, r] of earlier.entries()) resultNames.set(r.id, `The result of ${labels[i]}`);
   // An earlier result leaves the list once its removal is confirmed; what became of it is told here.
   const outcomes = Object.entries(removals).flatMap(([id, r]) =>
-    id === current || !r || r.phase === 'confirming' ? [] : [removalMessage(r.phase, 'That result')],
+    id === current || !r || r.phase === 'confirming'
+      ? []
+      : [removalMessage(r.phase, resultNames.get(id) ?? 'That result')],
   );
   const told = outcomes.map((message, i) => (
     <p key={i} className={textLines.status} role="status">
@@ -63,8 +71,8 @@ export default function MapTrail({ position }: Props) {
       </label>
       {shown && (
         <ul className={chartParts.figureMarks} aria-label="Your earlier results">
-          {[...earlier].reverse().map((r) => (
-            <li key={r.id}>{describePastResult(r, now)}</li>
+          {[...described].reverse().map((r) => (
+            <li key={r.id}>{r.words}</li>
           ))}
         </ul>
       )}
@@ -74,8 +82,8 @@ export default function MapTrail({ position }: Props) {
             <li key={r.id}>
               <RemoveResult
                 id={r.id}
-                what="That result"
-                label={`${REMOVE_EARLIER_RESULT}: ${describePastResult(r, now)}`}
+                what={resultNames.get(r.id) ?? 'That result'}
+                label={`${REMOVE_EARLIER_RESULT}: ${r.words}`}
               />
             </li>
           ))}

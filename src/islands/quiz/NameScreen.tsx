@@ -27,13 +27,14 @@ export default function NameScreen() {
           className={styles.nameInput}
           type="text"
           placeholder="What's your name?"
-          autoComplete="off"
+          autoComplete="name"
           maxLength={NAME_MAX_LENGTH}
           aria-describedby="quiz-name-note"
           data-autofocus="name"
         />
         <p id="quiz-name-note" className={styles.note}>
-          You may leave the name blank to stay anonymous. It is not connected to your specific answers.{' '}
+          You may leave the name blank to stay anonymous. It is not connected to your specific answers. At most{' '}
+          {NAME_MAX_LENGTH} characters.{' '}
           <a href="/privacy">
             A name you give is shown, to the holder of the hidden page&rsquo;s password, on the dot your answers place.
           </a>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { CSSProperties, MouseEvent } from 'react';
+import { useEffect, type CSSProperties, type MouseEvent } from 'react';
 import { QUESTION_FADE_MS } from '../../core/display.ts';
-import { $currentQuestion, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
+import { $currentQuestion, $earlierChoice, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
 import styles from './quiz.module.css';
 
@@ -10,6 +10,16 @@ const fade = { '--quiz-fade': `${QUESTION_FADE_MS}ms` } as CSSProperties;
 export default function QuestionScreen() {
   const question = useStore($currentQuestion);
   const index = useStore($questionIndex);
+  const earlier = useStore($earlierChoice);
+
+  // Once the quiz is under way, Chart.js is fetched at an idle moment: the results chart must not need the network.
+  const underWay = index > 0;
+  useEffect(() => {
+    if (!underWay) return;
+    const fetchCharts = () => void import('../../charts/chartjs.ts').then((c) => c.prefetchChartJs());
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchCharts, { timeout: 2000 });
+    else setTimeout(fetchCharts, 200);
+  }, [underWay]);
 
   function choose(event: MouseEvent<HTMLButtonElement>, text: string) {
     // The second click of a double click would land on the next question's answer.
@@ -27,7 +37,12 @@ export default function QuestionScreen() {
         <ul className={styles.answers}>
           {question.answers.map((a) => (
             <li key={a.text}>
-              <button type="button" className={styles.answer} onClick={(e) => choose(e, a.text)}>
+              <button
+                type="button"
+                className={styles.answer}
+                aria-pressed={earlier === null ? undefined : earlier === a.text}
+                onClick={(e) => choose(e, a.text)}
+              >
                 {a.text}
               </button>
             </li>

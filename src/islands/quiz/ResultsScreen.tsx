@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
-import { resultPosition, resultShares } from '../../core/scoring.ts';
-import { whenTaken } from '../../core/trail-math.ts';
+import { formatPercent, resultPosition, resultShares } from '../../core/scoring.ts';
+import { takenLabels } from '../../core/trail-math.ts';
+import { SITE_NAME } from '../../core/site.ts';
+import { VALUES, VALUE_LABELS } from '../../core/values.ts';
+import { resultImage } from '../../charts/result-image.ts';
 import { totalsOf } from '../../core/totals.ts';
 import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';
 import { $earlierResults, $trailShown } from '../../stores/trail.ts';
-import { $totals, resetAll } from '../../stores/quiz.ts';
+import { $isTestMode, $name, $totals, resetAll } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
@@ -16,12 +19,15 @@ import NextSteps from './NextSteps.tsx';
 import RemoveAnswers from './RemoveAnswers.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
+import SaveStatus from './SaveStatus.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
 import { usePainted } from '../../speed/use-painted.ts';
 import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
+
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 function leaveSharedLink(next: () => void) {
   globalThis.history.replaceState(null, '', '/');
@@ -51,18 +57,32 @@ export default function ResultsScreen() {
   const trail = useMemo(() => {
     const now = new Date();
     // Earlier results are the visitor's own: beside someone else's shared map they would mislead.
-    return trailShown && origin === 'quiz'
-      ? earlier.map((r) => ({ label: whenTaken(r.date, now), position: r.position }))
-      : [];
+    if (!trailShown || origin !== 'quiz') return [];
+    const labels = takenLabels(earlier, now);
+    return earlier.map((r, i) => ({ label: labels[i] ?? '', position: r.position }));
   }, [earlier, trailShown, origin]);
+  const givenName = useStore($name);
+  const testMode = useStore($isTestMode);
+  const title = titleOf(origin, sharedName, labels);
+  // The saved picture names whose result it is: the name given (not test mode's), or the shared one.
+  const pictureName = friend ? null : origin === 'quiz' ? (testMode || givenName === '' ? null : givenName) : sharedName;
+  const picture = (chart: HTMLCanvasElement) =>
+    resultImage(chart, {
+      title,
+      name: pictureName,
+      shares: VALUES.map((v) => [v, VALUE_LABELS[v], formatPercent(shares[v])] as const),
+      date: DAY.format(new Date()),
+      site: SITE_NAME,
+    });
   // The tap shows the title and the percentages; what lies below them comes in the next frame.
   const rest = usePainted();
 
   return (
     <section className={`${styles.screen} ${results.results}`} aria-labelledby="quiz-results-title">
       <h1 id="quiz-results-title" className={styles.title} tabIndex={-1} data-autofocus="results">
-        {titleOf(origin, sharedName, labels)}
+        {title}
       </h1>
+      {origin === 'quiz' && <SaveStatus />}
       {origin === 'shared' && !friend && (
         <p className={styles.note} data-invite>
           {sharedName ? `${sharedName} shared their map with you.` : 'A result opened from a shared link.'}{' '}
@@ -102,7 +122,7 @@ export default function ResultsScreen() {
             What does this mean?
           </button>
           {rest && origin === 'quiz' && <MapTrail position={position} />}
-          {rest && <ShareActions canvasRef={scatter} canSaveImage={scatterReady} />}
+          {rest && <ShareActions canvasRef={scatter} canSaveImage={scatterReady} picture={picture} />}
           {rest && <RemoveAnswers />}
         </div>
       </div>

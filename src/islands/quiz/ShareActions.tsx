@@ -23,6 +23,8 @@ function downloadCanvas(canvas: HTMLCanvasElement): Promise<void> {
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;
   canSaveImage: boolean;
+  /** The picture saved from the drawn chart (its title and figures around it); the chart alone without. */
+  picture?: (chart: HTMLCanvasElement) => HTMLCanvasElement;
 }
 
 /** The name the visitor gave, as the link's first name to start from, if a link may carry it. */
@@ -35,7 +37,7 @@ function prefilledName(name: string, testMode: boolean): string {
  * or this comparison with both results, and the result chart as a PNG. A
  * result opened from a link is shared on as it came.
  */
-export default function ShareActions({ canvasRef, canSaveImage }: Props) {
+export default function ShareActions({ canvasRef, canSaveImage, picture }: Props) {
   const answers = useStore($answers);
   const origin = useStore($resultOrigin);
   const sharedName = useStore($sharedName);
@@ -71,7 +73,7 @@ export default function ShareActions({ canvasRef, canSaveImage }: Props) {
     const canvas = canvasRef.current;
     if (!canvas) return;
     try {
-      await downloadCanvas(canvas);
+      await downloadCanvas(picture ? picture(canvas) : canvas);
       setStatus('Image saved.');
     } catch (error) {
       console.error('Error saving the result image', error);

@@ -12,7 +12,7 @@ export function removalMessage(phase: Exclude<Removal['phase'], 'confirming'>, w
     case 'sending':
       return `${what}: removing from the site\u2026`;
     case 'removed':
-      return `${what}: removed from the site. No figure counts them any more.`;
+      return `${what}: removed from the site, and left out of every figure.`;
     case 'absent':
       return `${what}: not on the site, so there was nothing to remove.`;
     case 'unreachable':
