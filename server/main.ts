@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup-socket.ts';
 import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
@@ -22,6 +23,8 @@ if (password.kind === 'generated') {
 }
 
 const retention = await eraseExpiredNamesHourly(db);
+// PGlite's folder is this process's alone: `npm run backup` asks through it.
+const backups = config.databaseUrl ? undefined : await serveBackups(db, resolve(config.dataDir));
 const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustProxy: config.trustProxy });
 
 /** How long answers under way may take to finish when the server is told to stop. */
@@ -36,6 +39,7 @@ const shutdown = async () => {
   await closed;
   clearTimeout(cut);
   retention.stop();
+  await backups?.close();
   await db.close();
   process.exit(0);
 };
