@@ -44,7 +44,8 @@ async function intoDataDir(dataDir: string, backup: ParsedBackup): Promise<numbe
     }
   } finally {
     // A restore that failed leaves the folder as empty as it found it.
-    if (!done) for (const f of readdirSync(dataDir)) if (f !== LOCK_FILE) rmSync(resolve(dataDir, f), { recursive: true });
+    if (!done)
+      for (const f of readdirSync(dataDir)) if (f !== LOCK_FILE) rmSync(resolve(dataDir, f), { recursive: true });
     lock.release();
   }
 }

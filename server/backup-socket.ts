@@ -23,7 +23,9 @@ export async function serveBackups(db: Database, dataDir: string): Promise<Backu
   const path = join(dataDir, BACKUP_SOCKET);
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== BACKUP_PATH) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Only GET ${BACKUP_PATH} is answered here`);
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Only GET ${BACKUP_PATH} is answered here`);
       return;
     }
     makeBackup(db).then(

@@ -1,4 +1,4 @@
-/** `npm start`: the whole product on one port, over PGlite or DATABASE_URL. */
+/** `npm start` (with --build) and `npm run serve`: the whole product on one port, over PGlite or DATABASE_URL. */
 import { resolve } from 'node:path';
 import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
@@ -8,6 +8,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
 import { eraseExpiredNamesHourly } from './retention.ts';
+import { buildSite } from './site-swap.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
@@ -17,6 +18,15 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
     process.exit(1);
   },
 );
+// npm start: the data folder is claimed above, before a build that would
+// otherwise run only to meet a server already holding it.
+if (process.argv.includes('--build')) {
+  await buildSite(resolve(config.siteDir)).catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    await db.close();
+    process.exit(1);
+  });
+}
 const password = await ensureHiddenPagePassword(db, config.hiddenPagePassword);
 if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);

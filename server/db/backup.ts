@@ -62,7 +62,8 @@ async function appliedMigrations(db: Queryable): Promise<string[]> {
 /** The whole backup file's text: a header (migrations, checksum), then pg_dump's data. */
 export async function makeBackup(db: Database): Promise<string> {
   const versions = await appliedMigrations(db);
-  if (versions.length === 0) throw new BackupError('The database has no migration applied: there is nothing to back up.');
+  if (versions.length === 0)
+    throw new BackupError('The database has no migration applied: there is nothing to back up.');
   const body = await db.dump([
     '--data-only',
     ...[...TRAVELLING_TABLES, ...TRAVELLING_SEQUENCES].flatMap((t) => ['--table', t]),

@@ -71,7 +71,11 @@ export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise
 }
 
 /** The exit code and what a child process wrote. */
-function run(program: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
+function run(
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

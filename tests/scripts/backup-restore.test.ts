@@ -41,7 +41,12 @@ function run(script: string, args: string[], env: Record<string, string>) {
 
 /** Every figure anyone can read, and what the hidden page shows with the password. */
 async function figures(db: Database) {
-  const hidden = await callAsClient<{ respondents?: unknown }>(db, 'hidden_page_insights', { password: PASSWORD }, null);
+  const hidden = await callAsClient<{ respondents?: unknown }>(
+    db,
+    'hidden_page_insights',
+    { password: PASSWORD },
+    null,
+  );
   return {
     insights: await callAsAnon(db, 'insights'),
     stats: await callAsAnon(db, 'response_stats'),
