@@ -1,12 +1,14 @@
-/** `npm start`: the whole product on one port, over PGlite or DATABASE_URL. */
+/** `npm start` (with --build) and `npm run serve`: the whole product on one port, over PGlite or DATABASE_URL. */
 import { resolve } from 'node:path';
 import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup-socket.ts';
 import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
 import { eraseExpiredNamesHourly } from './retention.ts';
+import { buildSite } from './site-swap.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
@@ -16,12 +18,23 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
     process.exit(1);
   },
 );
+// npm start: the data folder is claimed above, before a build that would
+// otherwise run only to meet a server already holding it.
+if (process.argv.includes('--build')) {
+  await buildSite(resolve(config.siteDir)).catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    await db.close();
+    process.exit(1);
+  });
+}
 const password = await ensureHiddenPagePassword(db, config.hiddenPagePassword);
 if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
 const retention = await eraseExpiredNamesHourly(db);
+// PGlite's folder is this process's alone: `npm run backup` asks through it.
+const backups = config.databaseUrl ? undefined : await serveBackups(db, resolve(config.dataDir));
 const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustProxy: config.trustProxy });
 
 /** How long answers under way may take to finish when the server is told to stop. */
@@ -36,6 +49,7 @@ const shutdown = async () => {
   await closed;
   clearTimeout(cut);
   retention.stop();
+  await backups?.close();
   await db.close();
   process.exit(0);
 };

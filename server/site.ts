@@ -3,7 +3,7 @@
  * a trailing slash redirected away, Brotli or gzip copies made at build
  * time, the headers of dist/_headers, and the 404 page for anything else.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * Files that may be asked for, relative to the site's folder with "/"
- * between folders; the built site does not change while the server runs.
+ * between folders; a build does not change once it is swapped in.
  */
 export function servableFiles(root: string): ReadonlySet<string> {
   const files = new Set<string>();
@@ -52,14 +52,44 @@ export function resolvePath(files: ReadonlySet<string>, path: string): Resolutio
 
 const pathOf = (url: string) => decodeURI(url.split('?')[0]!);
 
+interface Build {
+  /** The build's folder, links resolved. */
+  dir: string;
+  files: ReadonlySet<string>;
+  rules: ReturnType<typeof parseHeadersFile>;
+  hasNotFoundPage: boolean;
+}
+
+function readBuild(dir: string): Build {
+  const headersPath = join(dir, HEADERS_FILE);
+  return {
+    dir,
+    files: servableFiles(dir),
+    rules: existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [],
+    hasNotFoundPage: existsSync(join(dir, NOT_FOUND_PAGE)),
+  };
+}
+
 export const site: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
-  const files = servableFiles(root);
-  const headersPath = join(root, HEADERS_FILE);
-  const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
-  const hasNotFoundPage = existsSync(join(root, NOT_FOUND_PAGE));
+  let build = readBuild(realpathSync(root));
+  // A new build is swapped in by renaming a link over root (server/site-swap.ts):
+  // the next request reads the new build whole, from its own folder.
+  const current = (): Build => {
+    let dir: string;
+    try {
+      dir = realpathSync(root);
+    } catch {
+      return build;
+    }
+    if (dir !== build.dir) build = readBuild(dir);
+    return build;
+  };
+  // Requests whose 404 page was already tried: a page gone from the disk
+  // must end in a plain 404, not in the not-found handler calling itself.
+  const notFoundTried = new WeakSet<FastifyRequest>();
 
   await app.register(fastifyStatic, {
-    root,
+    root: build.dir,
     // The routes below decide which file an address names; the plugin sends it.
     serve: false,
     preCompressed: true,
@@ -70,20 +100,23 @@ export const site: FastifyPluginAsync<{ root: string }> = async (app, { root }) 
 
   // Every answer, the 404 page and redirects included, carries the headers _headers gives its path.
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    for (const [name, value] of headersFor(rules, pathOf(req.url))) reply.header(name, value);
+    for (const [name, value] of headersFor(current().rules, pathOf(req.url))) reply.header(name, value);
   });
 
   app.get<{ Params: { '*': string } }>('/*', (req, reply) => {
+    const { files, dir } = current();
     const found = resolvePath(files, `/${req.params['*']}`);
     if (!found) return reply.callNotFound();
-    if ('file' in found) return reply.sendFile(found.file);
+    if ('file' in found) return reply.sendFile(found.file, dir);
     const queryAt = req.url.indexOf('?');
     return reply.redirect(encodeURI(found.redirect) + (queryAt < 0 ? '' : req.url.slice(queryAt)), 301);
   });
 
-  app.setNotFoundHandler((_req, reply) => {
+  app.setNotFoundHandler((req, reply) => {
     reply.code(404);
-    if (!hasNotFoundPage) return reply.type('text/plain; charset=utf-8').send('Not found');
-    return reply.sendFile(NOT_FOUND_PAGE, { etag: false, lastModified: false });
+    const { hasNotFoundPage, dir } = current();
+    if (!hasNotFoundPage || notFoundTried.has(req)) return reply.type('text/plain; charset=utf-8').send('Not found');
+    notFoundTried.add(req);
+    return reply.sendFile(NOT_FOUND_PAGE, dir, { etag: false, lastModified: false });
   });
 };

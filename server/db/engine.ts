@@ -2,9 +2,11 @@
  * One small interface over the two engines the backend runs on: embedded
  * PGlite (a fresh machine's default) and a real PostgreSQL server.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 
 export interface Queryable {
@@ -20,6 +22,12 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it quickly. */
   snapshot?(): Promise<Blob>;
+  /**
+   * pg_dump's plain SQL for the given pg_dump arguments (tables, --data-only…),
+   * read in one snapshot: PGlite's own build of it on PGlite, the machine's
+   * pg_dump on PostgreSQL.
+   */
+  dump(args: string[]): Promise<string>;
 }
 
 function pgliteQueryable(db: PGlite | Transaction): Queryable {
@@ -40,14 +48,74 @@ function pgliteQueryable(db: PGlite | Transaction): Queryable {
 export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { extensions: { pgcrypto }, loadDataDir: fromSnapshot });
+  const direct = pgliteQueryable(db);
+  // PGlite has one connection and runs calls one at a time anyway. pg_dump
+  // speaks on that same connection, so it must never start inside a
+  // transaction under way (its own BEGIN would fail, and its COMMIT would end
+  // the other): every call takes this turn, and a dump takes it alone.
+  let turn: Promise<unknown> = Promise.resolve();
+  const alone = <T>(fn: () => Promise<T>): Promise<T> => {
+    const mine = turn.then(fn, fn);
+    turn = mine.catch(() => undefined);
+    return mine;
+  };
   return {
     engine: 'pglite',
-    ...pgliteQueryable(db),
-    // PGlite has one connection and runs transactions one at a time.
-    transaction: (fn) => db.transaction((tx) => fn(pgliteQueryable(tx))),
-    close: () => db.close(),
-    snapshot: () => db.dumpDataDir('none'),
+    query: (sql, params) => alone(() => direct.query(sql, params)),
+    exec: (sql) => alone(() => direct.exec(sql)),
+    transaction: (fn) => alone(() => db.transaction((tx) => fn(pgliteQueryable(tx)))),
+    close: () => alone(() => db.close()),
+    snapshot: () => alone(() => db.dumpDataDir('none')),
+    dump: (args) => alone(async () => (await pgDump({ pg: db, args })).text()),
   };
+}
+
+/** The exit code and what a child process wrote. */
+function run(
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') }),
+    );
+  });
+}
+
+/**
+ * libpq's variables for a connection string, so that its password never
+ * stands on a command line (where any user of the machine can read it).
+ */
+export function libpqEnvironment(connectionString: string): NodeJS.ProcessEnv {
+  const url = new URL(connectionString);
+  const env: NodeJS.ProcessEnv = {
+    PGHOST: decodeURIComponent(url.hostname.replace(/^\[(.*)\]$/, '$1')),
+    PGPORT: url.port || '5432',
+    PGDATABASE: decodeURIComponent(url.pathname.slice(1)) || undefined,
+    PGUSER: decodeURIComponent(url.username) || undefined,
+    PGPASSWORD: decodeURIComponent(url.password) || undefined,
+    PGSSLMODE: url.searchParams.get('sslmode') ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
+}
+
+async function postgresDump(connectionString: string, args: string[]): Promise<string> {
+  const env = { PATH: process.env.PATH ?? '', ...libpqEnvironment(connectionString) };
+  const result = await run('pg_dump', [...args, '--inserts', '--no-password'], env).catch((error: unknown) => {
+    const missing = (error as { code?: string }).code === 'ENOENT';
+    throw new Error(missing ? 'pg_dump is not installed (Debian: postgresql-client)' : String(error));
+  });
+  if (result.code !== 0) throw new Error(`pg_dump failed: ${result.err.trim()}`);
+  // psql's \restrict guard (pg_dump 17.6, 16.10, 15.14 and later) means
+  // nothing to a server; PGlite's pg_dump leaves it out too.
+  return result.out.replace(/^\\(?:un)?restrict\b.*\r?\n?/gm, '');
 }
 
 function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
@@ -86,5 +154,6 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       }
     },
     close: () => pool.end(),
+    dump: (args) => postgresDump(connectionString, args),
   };
 }
