@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../server/db/migrate.ts';
 import { SCHEMAS_DIR } from '../server/db/schema.ts';
 import { QUESTIONS, QUESTION_COUNT } from '../src/core/questions.ts';
+import { NAME_CLASSES, NAME_KEPT_SEQUENCE, NAME_MAX_MARKS, type NameClass } from '../src/core/names.ts';
 import { NAME_MAX_LENGTH } from '../src/core/progress.ts';
 import { QUADRANT_PAIRS } from '../src/core/scoring.ts';
 import { QUADRANT_SPLIT, SAVED_DENOMINATORS } from '../src/core/values.ts';
@@ -32,6 +33,56 @@ language sql immutable set search_path = '' as $$ select ${QUESTION_COUNT} $$;
 
 create or replace function private.name_max_length() returns integer
 language sql immutable set search_path = '' as $$ select ${NAME_MAX_LENGTH} $$;
+
+${cleanNameSql()}`;
+}
+
+/** A code point as PostgreSQL's regular expressions escape it. */
+function pgEscape(cp: number): string {
+  return cp > 0xffff ? `\\U${cp.toString(16).toUpperCase().padStart(8, '0')}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * A class of src/core/names.ts as a bracket expression of code point
+ * ranges: PostgreSQL's regular expressions know no Unicode properties, so the
+ * properties are read from this Node's Unicode tables.
+ */
+export function pgClass(name: NameClass): string {
+  const test = new RegExp(`^${NAME_CLASSES[name]}$`, 'u');
+  const ranges: [number, number][] = [];
+  for (let cp = 0; cp <= 0x10ffff; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    if (!test.test(String.fromCodePoint(cp))) continue;
+    const last = ranges.at(-1);
+    if (last && (last[1] === cp - 1 || (last[1] === 0xd7ff && cp === 0xe000))) last[1] = cp;
+    else ranges.push([cp, cp]);
+  }
+  return `[${ranges.map(([a, b]) => (a === b ? pgEscape(a) : `${pgEscape(a)}-${pgEscape(b)}`)).join('')}]`;
+}
+
+/** A pattern of src/core/names.ts in PostgreSQL's syntax: its classes spelt out, \\u{…} as \\U. */
+function pgPattern(pattern: string): string {
+  return pattern
+    .replace(/\\u\{([0-9A-F]+)\}/g, (_, hex: string) => pgEscape(parseInt(hex, 16)))
+    .replace(/\{([a-z]+)\}/g, (_, name: NameClass) => pgClass(name));
+}
+
+/** private.clean_name: the rule of src/core/names.ts, step for step. */
+export function cleanNameSql(): string {
+  const mark = pgClass('mark');
+  return `-- A name as it is stored: src/core/names.ts's rule, step for step (NFC;
+-- spaces; invisible characters but those inside an emoji sequence; at most
+-- ${NAME_MAX_MARKS} combining marks in a row; NFC; trimmed). Empty means anonymous (null).
+create or replace function private.clean_name(name text) returns text
+language sql immutable set search_path = '' as $$
+  select nullif(btrim(normalize(
+    regexp_replace(
+      regexp_replace(
+        regexp_replace(normalize(coalesce(name, ''), nfc), '${pgClass('space')}', ' ', 'g'),
+        '(${pgPattern(NAME_KEPT_SEQUENCE)})|${pgClass('invisible')}', '\\1', 'g'),
+      '(${mark}{${NAME_MAX_MARKS}})${mark}+', '\\1', 'g'),
+    nfc), ' '), '');
+$$;
 `;
 }
 

@@ -114,11 +114,11 @@ from (
 ) t`;
 
 const ADD_TALLIES = `
-insert into public.answer_counts as ac (question_id, answer_text, count, last_updated)
-select t.question_id, t.answer_text, t.n, now()
+insert into public.answer_counts as ac (question_id, answer_text, count)
+select t.question_id, t.answer_text, t.n
 from unnest($1::int[], $2::text[], $3::bigint[]) as t(question_id, answer_text, n)
 on conflict (question_id, answer_text)
-do update set count = ac.count + excluded.count, last_updated = excluded.last_updated`;
+do update set count = ac.count + excluded.count`;
 
 async function insertBatch(tx: Queryable, batch: SeedBatch): Promise<void> {
   const t = batch.totals;

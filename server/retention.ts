@@ -1,11 +1,48 @@
 /**
  * Names expire on the local server's database as on a hosted project, where
  * pg_cron runs the same function every hour: at start, then hourly
- * (supabase/schemas/70_name_retention.sql).
+ * (supabase/schemas/70_name_retention.sql). The same run vacuums what a
+ * withdrawal or an erasure removed, so that the removed names leave the
+ * table files within the hour (on a hosted project autovacuum does that
+ * work, see docs/retention.md), and on PGlite, which has no checkpointer,
+ * checkpoints so the WAL that held them is deleted.
  */
-import type { Queryable } from './db/engine.ts';
+import type { Database, Queryable } from './db/engine.ts';
 
 export const NAME_RETENTION_EVERY_MS = 60 * 60 * 1000;
+
+/** PGlite checkpoints only when told: this often, so the WAL stays a few segments. */
+export const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
+
+/** The tables private.mark_vacuum_due may name, written out here so that no stored text becomes SQL. */
+const VACUUMABLE = new Set(['public.responses', 'private.withdrawable_answers']);
+
+/**
+ * VACUUM FULL of every table a withdrawal or an erasure named since the last
+ * run: a plain VACUUM frees a removed row's space but leaves its bytes in
+ * the page until a new row overwrites them; a full one writes the table anew
+ * and deletes the old file. On PGlite the WAL then moves to a new segment and
+ * a checkpoint deletes the old ones. Returns the tables vacuumed.
+ */
+export async function vacuumRemoved(db: Database): Promise<string[]> {
+  const due = (await db.query<{ relation: string }>('delete from private.vacuum_due returning relation'))
+    .map((r) => r.relation)
+    .filter((r) => VACUUMABLE.has(r))
+    .sort();
+  const done: string[] = [];
+  try {
+    // VACUUM cannot run in a transaction, nor in a function: one statement each.
+    for (const relation of due) {
+      await db.exec(`vacuum full ${relation}`);
+      done.push(relation);
+    }
+  } finally {
+    const left = due.filter((r) => !done.includes(r));
+    if (left.length > 0) await db.query('select private.mark_vacuum_due($1::text[])', [left]);
+  }
+  if (db.engine === 'pglite' && done.length > 0) await db.exec('select pg_switch_wal(); checkpoint;');
+  return done;
+}
 
 /** How many names were older than the retention and are now erased. */
 export async function eraseExpiredNames(db: Queryable): Promise<number> {
@@ -20,15 +57,16 @@ export interface NameRetention {
 export type RetentionLog = Pick<Console, 'info' | 'error'>;
 
 /**
- * Erases the expired names now, then every `everyMs`. A failed run is
- * logged and the next one tries again; the timer never keeps the process
- * alive on its own.
+ * Erases the expired names now, then every `everyMs`, and vacuums what was
+ * removed; on PGlite it also checkpoints every `checkpointEveryMs`. A failed
+ * run is logged and the next one tries again; the timers never keep the
+ * process alive on their own.
  */
 export async function eraseExpiredNamesHourly(
-  db: Queryable,
-  options: { everyMs?: number; log?: RetentionLog } = {},
+  db: Database,
+  options: { everyMs?: number; checkpointEveryMs?: number; log?: RetentionLog } = {},
 ): Promise<NameRetention> {
-  const { everyMs = NAME_RETENTION_EVERY_MS, log = console } = options;
+  const { everyMs = NAME_RETENTION_EVERY_MS, checkpointEveryMs = CHECKPOINT_EVERY_MS, log = console } = options;
   const run = async () => {
     try {
       const erased = await eraseExpiredNames(db);
@@ -36,9 +74,22 @@ export async function eraseExpiredNamesHourly(
     } catch (error) {
       log.error(`Could not erase expired names: ${(error as Error).message}`);
     }
+    try {
+      await vacuumRemoved(db);
+    } catch (error) {
+      log.error(`Could not vacuum what was removed: ${(error as Error).message}`);
+    }
+  };
+  const checkpoint = async () => {
+    try {
+      await db.exec('checkpoint');
+    } catch (error) {
+      log.error(`Could not checkpoint: ${(error as Error).message}`);
+    }
   };
   await run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const timers = [setInterval(() => void run(), everyMs)];
+  if (db.engine === 'pglite') timers.push(setInterval(() => void checkpoint(), checkpointEveryMs));
+  for (const t of timers) t.unref();
+  return { stop: () => timers.forEach((t) => clearInterval(t)) };
 }

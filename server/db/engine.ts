@@ -42,12 +42,24 @@ function pgliteQueryable(db: PGlite | Transaction): Queryable {
 }
 
 /**
+ * PGlite runs as a single-user backend: nothing checkpoints on its own, so the
+ * WAL grew until the next start (server/retention.ts checkpoints it). A WAL
+ * segment no checkpoint needs is deleted rather than kept for reuse, so that
+ * what a removed row's insert wrote leaves the disk with it.
+ */
+const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'];
+
+/**
  * PGlite keeps its files in dataDir; without one it lives in memory. Starting
  * from a snapshot skips initdb, which is most of PGlite's start-up time.
  */
 export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { extensions: { pgcrypto }, loadDataDir: fromSnapshot });
+  const db = await PGlite.create(dataDir, {
+    extensions: { pgcrypto },
+    loadDataDir: fromSnapshot,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS],
+  });
   const direct = pgliteQueryable(db);
   // PGlite has one connection and runs calls one at a time anyway. pg_dump
   // speaks on that same connection, so it must never start inside a

@@ -9,6 +9,7 @@
  * page load.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { cleanName } from '../core/names.ts';
 import type { ValueTuple } from '../core/points.ts';
 import type { RespondentRow } from '../core/respondents-csv.ts';
 import type { AnswerChoice, QuadrantKey } from '../core/scoring.ts';
@@ -95,7 +96,10 @@ export async function submitResponse(input: SubmitInput): Promise<void> {
   // A fresh object literal per answer: the generated Json type takes plain
   // objects, which an interface such as AnswerChoice is not declared to be.
   const answers = input.answers.map(({ question_id, answer_text }) => ({ question_id, answer_text }));
-  await rpc('submit_response', { ...input, answers });
+  // Sent as the database will store it (core/names.ts). Cleaned here, where
+  // the API loads after the first tap, rather than where the name is typed,
+  // which '/' loads before any.
+  await rpc('submit_response', { ...input, name: input.name && cleanName(input.name), answers });
 }
 
 /** The same answer, withdrawn false, for a wrong secret, an unknown id and one already withdrawn. */

@@ -13,19 +13,16 @@ export type Database = {
         Row: {
           answer_text: string
           count: number
-          last_updated: string
           question_id: number
         }
         Insert: {
           answer_text: string
           count?: number
-          last_updated?: string
           question_id: number
         }
         Update: {
           answer_text?: string
           count?: number
-          last_updated?: string
           question_id?: number
         }
         Relationships: [
@@ -266,7 +263,7 @@ export type Database = {
       submit_response: {
         Args: {
           answers: Json
-          name: string
+          name: Json
           submission_id: string
           withdrawal_secret?: string
         }

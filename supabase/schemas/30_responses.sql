@@ -28,23 +28,10 @@ create table public.answer_counts (
   question_id integer not null,
   answer_text text not null,
   count bigint not null default 0 check (count >= 0),
-  last_updated timestamptz not null default now(),
   primary key (question_id, answer_text),
   foreign key (question_id, answer_text) references public.answer_scores (question_id, answer_text)
 );
 alter table public.answer_counts enable row level security;
-
--- A name as it is stored: line breaks and tabs become spaces; other control
--- characters, bidirectional overrides and isolates, and zero-width and other
--- invisible formatting characters go; then it is trimmed. Empty means
--- anonymous (null).
-create function private.clean_name(name text) returns text
-language sql immutable set search_path = '' as $$
-  select nullif(btrim(regexp_replace(
-    regexp_replace(coalesce(name, ''), '[\u0009-\u000D\u0085\u2028\u2029]', ' ', 'g'),
-    '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]', '', 'g'),
-    ' '), '');
-$$;
 
 -- submit_response: store one finished quiz and count its answers, atomically.
 -- The caller sends the chosen answers; the scores are derived here, so no one
@@ -52,8 +39,11 @@ $$;
 -- nothing new and answers as the first time did (safe retries),
 -- even when the address is over its limit. A new one past the limit raises
 -- PT429 (HTTP 429): nothing is stored or counted. withdrawal_secret, when
--- sent, is kept as hashes only (see 35_withdrawal.sql).
-create function private.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text)
+-- sent, is kept as hashes only (see 35_withdrawal.sql). A withdrawn id
+-- answers as stored and stores nothing. name is JSON so that only a string
+-- (or null) is taken: PostgREST would pass a number or an object as its text.
+-- It is stored as private.clean_name makes it (01_quiz_limits.sql).
+create function private.submit_response(submission_id uuid, name jsonb, answers jsonb, withdrawal_secret text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   clean_name text;
@@ -76,17 +66,21 @@ begin
     raise exception using errcode = '22023', message = 'submission_id is required';
   end if;
 
-  clean_name := private.clean_name(name);
+  if jsonb_typeof(name) not in ('string', 'null') then
+    raise exception using errcode = '22023',
+      message = 'name must be a string or null',
+      detail = format('The name is a JSON %s.', jsonb_typeof(name));
+  end if;
+  clean_name := private.clean_name(name #>> '{}');
   if char_length(clean_name) > private.name_max_length() then
     raise exception using errcode = '22023',
       message = format('name must be at most %s characters', private.name_max_length()),
       detail = format('The name has %s characters after trimming.', char_length(clean_name));
   end if;
 
-  if withdrawal_secret is not null
-     and char_length(withdrawal_secret) not between private.withdrawal_secret_min_chars() and 128 then
+  if withdrawal_secret !~ '^[0-9a-f]{64}$' then
     raise exception using errcode = '22023',
-      message = format('withdrawal_secret must be %s to 128 characters', private.withdrawal_secret_min_chars());
+      message = 'withdrawal_secret must be 64 hexadecimal digits (0-9, a-f)';
   end if;
 
   if answers is null or jsonb_typeof(answers) <> 'array' then
@@ -142,6 +136,13 @@ begin
   end if;
 
   select * into stored from public.responses r where r.submission_id = submit_response.submission_id;
+  if stored.id is null and exists (
+    select 1 from private.withdrawn_submissions w
+    where w.submission_hash = private.withdrawn_submission_hash(submit_response.submission_id)
+  ) then
+    -- Withdrawn: the browser may drop its copy; nothing comes back.
+    return jsonb_build_object('submission_id', submit_response.submission_id);
+  end if;
   if stored.id is null and caller is not null then
     select * into cap from private.limits l where l.name = 'submissions_per_client';
     if cap.name is not null then
@@ -181,11 +182,11 @@ begin
       -- The same submission from another address got there first.
       select * into stored from public.responses r where r.submission_id = submit_response.submission_id;
     else
-      insert into public.answer_counts as ac (question_id, answer_text, count, last_updated)
-      select c.qid, c.txt, 1, now()
+      insert into public.answer_counts as ac (question_id, answer_text, count)
+      select c.qid, c.txt, 1
       from unnest(chosen_ids, chosen_texts) as c(qid, txt)
       on conflict (question_id, answer_text)
-      do update set count = ac.count + 1, last_updated = excluded.last_updated;
+      do update set count = ac.count + 1;
       perform private.keep_withdrawable_answers(withdrawal_secret, chosen_ids, chosen_texts);
       if caller is not null then
         insert into private.client_events (kind, client_address, happened_at) values ('submission', caller, moment);
@@ -198,12 +199,12 @@ begin
   return jsonb_build_object('submission_id', stored.submission_id);
 end;
 $$;
-grant execute on function private.submit_response(uuid, text, jsonb, text) to anon, authenticated;
+grant execute on function private.submit_response(uuid, jsonb, jsonb, text) to anon, authenticated;
 
 -- The API's face: the privileged body above lives in a schema the API does
 -- not expose, as Supabase's advisor asks.
-create function public.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text default null)
+create function public.submit_response(submission_id uuid, name jsonb, answers jsonb, withdrawal_secret text default null)
 returns jsonb language sql volatile security invoker set search_path = '' as $$
   select private.submit_response(submission_id, name, answers, withdrawal_secret);
 $$;
-grant execute on function public.submit_response(uuid, text, jsonb, text) to anon, authenticated;
+grant execute on function public.submit_response(uuid, jsonb, jsonb, text) to anon, authenticated;

@@ -1,29 +1,75 @@
 -- Taking a saved result back. The browser that saved a result made a random
--- secret and sent it with the save; the database keeps two hashes of it and
--- never the secret. One hash sits on the response row; the other keys the
--- row's chosen answers below, so that a withdrawal can take them out of the
--- tallies. Without the secret the two cannot be matched: the answers stay
--- unconnected to the name.
-
-create function private.withdrawal_secret_min_chars() returns integer
-language sql immutable set search_path = '' as $$ select 32 $$;
+-- secret (64 hex digits) and sent it with the save; the database keeps
+-- hashes of it and never the secret. One hash sits on the response row; the
+-- chosen answers are kept apart, sealed with a key derived from the secret
+-- and found by a hash of that key, so that a withdrawal can take them out of
+-- the tallies. Without the secret the answers can be neither read nor
+-- matched to a row: the answers stay unconnected to the name.
 
 create function private.withdrawal_hash(secret text) returns bytea
 language sql immutable set search_path = '' as $$
   select extensions.digest(secret, 'sha256');
 $$;
 
-create function private.withdrawable_answers_key(secret text) returns bytea
+-- The key that seals a result's answers: never stored.
+create function private.answers_seal_key(secret text) returns bytea
 language sql immutable set search_path = '' as $$
   select extensions.digest('answers ' || secret, 'sha256');
 $$;
 
--- The chosen answer of each question, in question order, under the second hash.
+-- Where the sealed answers are found: a hash of the sealing key.
+create function private.withdrawable_answers_key(secret text) returns bytea
+language sql immutable set search_path = '' as $$
+  select extensions.digest(private.answers_seal_key(secret), 'sha256');
+$$;
+
+-- The chosen answer of each question, in question order, as a JSON array
+-- padded to a multiple of 256 characters (so the length tells little), in
+-- OpenPGP's symmetric encryption under the sealing key.
 create table private.withdrawable_answers (
   answers_key bytea primary key,
-  answer_texts text[] not null
+  sealed bytea not null
 );
 alter table private.withdrawable_answers enable row level security;
+
+create function private.seal_answers(answer_texts text[], seal_key bytea) returns bytea
+language sql volatile set search_path = '' as $$
+  select extensions.pgp_sym_encrypt(
+    rpad(j, (length(j) / 256 + 1) * 256),
+    encode(seal_key, 'hex'),
+    'cipher-algo=aes256, s2k-mode=1')
+  from (select to_jsonb(answer_texts)::text as j) as x;
+$$;
+
+create function private.unseal_answers(sealed bytea, seal_key bytea) returns text[]
+language sql immutable set search_path = '' as $$
+  select array(select jsonb_array_elements_text(extensions.pgp_sym_decrypt(sealed, encode(seal_key, 'hex'))::jsonb));
+$$;
+
+-- A withdrawn submission id stays withdrawn: a replayed save of it stores
+-- nothing. Only a hash of the id is kept, nothing else of the response.
+create table private.withdrawn_submissions (
+  submission_hash bytea primary key
+);
+alter table private.withdrawn_submissions enable row level security;
+
+create function private.withdrawn_submission_hash(submission_id uuid) returns bytea
+language sql immutable set search_path = '' as $$
+  select extensions.digest('withdrawn ' || submission_id::text, 'sha256');
+$$;
+
+-- What the local server's upkeep (server/retention.ts) must vacuum, so that
+-- removed names and answers leave the table files: a withdrawal or an
+-- erasure names the tables it removed rows from.
+create table private.vacuum_due (
+  relation text primary key
+);
+alter table private.vacuum_due enable row level security;
+
+create function private.mark_vacuum_due(relations text[]) returns void
+language sql volatile set search_path = '' as $$
+  insert into private.vacuum_due (relation) select unnest(relations) on conflict (relation) do nothing;
+$$;
 
 -- Called by submit_response once a new row is stored. A secret already in
 -- use is refused: its withdrawal would not know which answers to take back.
@@ -33,9 +79,11 @@ begin
   if secret is null then
     return;
   end if;
-  insert into private.withdrawable_answers (answers_key, answer_texts)
+  insert into private.withdrawable_answers (answers_key, sealed)
   values (private.withdrawable_answers_key(secret),
-          array(select c.txt from unnest(question_ids, answer_texts) as c(qid, txt) order by c.qid))
+          private.seal_answers(
+            array(select c.txt from unnest(question_ids, answer_texts) as c(qid, txt) order by c.qid),
+            private.answers_seal_key(secret)))
   on conflict (answers_key) do nothing;
   if not found then
     raise exception using errcode = '22023', message = 'withdrawal_secret is already in use';
@@ -48,7 +96,8 @@ $$;
 -- summary and quadrant counters follow by trigger, 40_summary.sql). A wrong
 -- secret, an unknown id and one already withdrawn all answer
 -- {"withdrawn": false}, so nothing is learnt without the secret; a replay
--- does nothing. Every call counts against the client's address, and past
+-- does nothing. The id's hash is kept (private.withdrawn_submissions) so
+-- that a replayed save of it stores nothing. Every call counts against the client's address, and past
 -- the limit the call raises PT429 (HTTP 429) and removes nothing.
 create function private.withdraw_response(submission_id uuid, secret text) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -58,6 +107,7 @@ declare
   cap private.limits;
   recent integer;
   removed bigint;
+  kept bytea;
   texts text[];
 begin
   if caller is not null then
@@ -87,10 +137,16 @@ begin
     return jsonb_build_object('withdrawn', false);
   end if;
 
+  insert into private.withdrawn_submissions (submission_hash)
+  values (private.withdrawn_submission_hash(withdraw_response.submission_id))
+  on conflict (submission_hash) do nothing;
+  perform private.mark_vacuum_due(array['public.responses', 'private.withdrawable_answers']);
+
   delete from private.withdrawable_answers a
   where a.answers_key = private.withdrawable_answers_key(secret)
-  returning a.answer_texts into texts;
-  update public.answer_counts c set count = c.count - 1, last_updated = now()
+  returning a.sealed into kept;
+  texts := private.unseal_answers(kept, private.answers_seal_key(secret));
+  update public.answer_counts c set count = c.count - 1
   from unnest(texts) with ordinality as t(txt, qid)
   where c.question_id = t.qid and c.answer_text = t.txt;
   return jsonb_build_object('withdrawn', true);

@@ -29,6 +29,9 @@ begin
   update public.responses r set name = null
   where r.name is not null and r.created_at < now() - retention;
   get diagnostics erased = row_count;
+  if erased > 0 then
+    perform private.mark_vacuum_due(array['public.responses']);
+  end if;
   return erased;
 end;
 $$;

@@ -17,7 +17,7 @@ const API_FUNCTIONS = [
   'public.hidden_page_insights(text)',
   'public.insights()',
   'public.response_stats()',
-  'public.submit_response(uuid, text, jsonb, text)',
+  'public.submit_response(uuid, jsonb, jsonb, text)',
   'public.withdraw_response(uuid, text)',
 ];
 
@@ -29,7 +29,7 @@ const API_DEFINERS = [
   'private.hidden_page_insights(text)',
   'private.insights()',
   'private.response_stats()',
-  'private.submit_response(uuid, text, jsonb, text)',
+  'private.submit_response(uuid, jsonb, jsonb, text)',
   'private.withdraw_response(uuid, text)',
 ];
 
@@ -76,7 +76,9 @@ const TABLES: [string, string][] = [
   ['private.settings', 'value'],
   ['private.client_events', 'kind'],
   ['private.password_lockouts', 'until'],
-  ['private.withdrawable_answers', 'answer_texts'],
+  ['private.withdrawable_answers', 'sealed'],
+  ['private.withdrawn_submissions', 'submission_hash'],
+  ['private.vacuum_due', 'relation'],
 ];
 
 forEachEngine('the database advisor rules', ({ db }) => {

@@ -48,7 +48,7 @@ for (const engine of availableEngines()) {
       );
       expect(
         fromMigrations.get(
-          'function private.submit_response(submission_id uuid, name text, answers jsonb, withdrawal_secret text)',
+          'function private.submit_response(submission_id uuid, name jsonb, answers jsonb, withdrawal_secret text)',
         ),
       ).toMatch(/SECURITY DEFINER[\s\S]*anon:EXECUTE/);
     });

@@ -33,13 +33,24 @@ export async function callAsClient<T = unknown>(
   otherHeaders: Record<string, string> = {},
 ): Promise<ApiAnswer<T | PostgrestErrorBody>> {
   const names = Object.keys(args);
-  const params = names.map((k) => {
-    const v = args[k];
-    return v === null || v === undefined || typeof v === 'string' ? (v ?? null) : JSON.stringify(v);
-  });
-  const call = `public.${fn}(${names.map((k, i) => `${k} => $${i + 1}`).join(', ')})`;
   try {
     return await db.transaction(async (tx) => {
+      // As PostgREST passes them: a JSON argument as JSON, a string of any other type as its text.
+      const jsonArgs = new Set(
+        (
+          await tx.query<{ arg: string }>(
+            `select a.arg from pg_catalog.pg_proc p, unnest(p.proargnames, p.proargtypes::oid[]) as a(arg, type)
+             where p.oid = to_regproc('public.' || $1) and a.type in ('json'::regtype, 'jsonb'::regtype)`,
+            [fn],
+          )
+        ).map((r) => r.arg),
+      );
+      const params = names.map((k) => {
+        const v = args[k];
+        if (v === null || v === undefined) return null;
+        return typeof v === 'string' && !jsonArgs.has(k) ? v : JSON.stringify(v);
+      });
+      const call = `public.${fn}(${names.map((k, i) => `${k} => $${i + 1}`).join(', ')})`;
       if (address !== null) {
         const [{ header } = { header: '' }] = await tx.query<{ header: string }>(
           'select private.client_address_header() as header',

@@ -1,0 +1,124 @@
+/**
+ * A withdrawn or expired name leaves the disk, not just the table: after the
+ * local server's hourly run (server/retention.ts) no file of the database
+ * holds its bytes. On PGlite that is every file of the data folder, the WAL
+ * included, after a restart; on PostgreSQL, the scratch database's own
+ * folder (the WAL there is the server's, shared with every database).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { accessSync, constants, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../server/db/engine.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { eraseExpiredNamesHourly } from '../../server/retention.ts';
+import { availableEngines, callAsAnon, freshDatabase } from '../support/db-engines.ts';
+import { nthChoices } from '../support/random-answers.ts';
+
+/** Every file under `dir` whose bytes hold `text` (UTF-8), as paths below `dir`. */
+function filesHolding(dir: string, text: string): string[] {
+  const needle = Buffer.from(text, 'utf8');
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const path = join(d, entry);
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) walk(path);
+      else if (stat.isFile() && readFileSync(path).includes(needle)) found.push(path.slice(dir.length + 1));
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+interface TwoNames {
+  /** Saved with a secret, to be withdrawn. */
+  withdrawn: string;
+  id: string;
+  secret: string;
+  /** Saved two years ago, past the retention. */
+  expired: string;
+}
+
+/** Two respondents whose names no other row holds: one to withdraw, one past the retention. */
+async function saveTwoNames(db: Database): Promise<TwoNames> {
+  const withdrawn = `Withdrawn${randomBytes(6).toString('hex')}`;
+  const expired = `Expired${randomBytes(6).toString('hex')}`;
+  const id = randomUUID();
+  const secret = randomBytes(32).toString('hex');
+  await callAsAnon(db, 'submit_response', {
+    submission_id: id,
+    name: withdrawn,
+    answers: nthChoices(1),
+    withdrawal_secret: secret,
+  });
+  await callAsAnon(db, 'submit_response', { submission_id: randomUUID(), name: expired, answers: nthChoices(2) });
+  await db.query(`update public.responses set created_at = now() - interval '2 years' where name = $1`, [expired]);
+  return { withdrawn, id, secret, expired };
+}
+
+async function withdrawAndRunHourly(db: Database, names: TwoNames): Promise<void> {
+  expect(await callAsAnon(db, 'withdraw_response', { submission_id: names.id, secret: names.secret })).toEqual({
+    withdrawn: true,
+  });
+  const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
+  const hourly = await eraseExpiredNamesHourly(db, { log: silent });
+  hourly.stop();
+  expect(await db.query('select name from public.responses where name is not null')).toEqual([]);
+}
+
+describe('removed names on disk [pglite]', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mc-removed-names-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are in no file of the data folder, the WAL included, after the hourly run and a restart', async () => {
+    cpSync(inject('migratedDataDir'), dir, { recursive: true });
+    let db = await openDatabase({ dataDir: dir });
+    let names: TwoNames;
+    try {
+      names = await saveTwoNames(db);
+      await db.exec('checkpoint');
+      // The test can see a name where it lies: in the table's file.
+      expect(filesHolding(dir, names.withdrawn).some((f) => f.startsWith('base/'))).toBe(true);
+      await withdrawAndRunHourly(db, names);
+    } finally {
+      await db.close();
+    }
+    db = await openDatabase({ dataDir: dir });
+    await db.close();
+    expect(filesHolding(dir, names.withdrawn)).toEqual([]);
+    expect(filesHolding(dir, names.expired)).toEqual([]);
+  });
+});
+
+if (availableEngines().includes('postgres')) {
+  describe('removed names on disk [postgres]', () => {
+    it("are in no file of the database's folder after the hourly run and a checkpoint", async (ctx) => {
+      const fresh = await freshDatabase('postgres');
+      try {
+        const { db } = fresh;
+        const [where] = await db.query<{ dir: string; table: string }>(
+          `select current_setting('data_directory') || '/base/' || d.oid as dir,
+                  pg_relation_filepath('public.responses') as table
+           from pg_database d where d.datname = current_database()`,
+        );
+        try {
+          accessSync(where!.dir, constants.R_OK);
+        } catch {
+          ctx.skip(`the server's files (${where!.dir}) are not readable here`);
+        }
+        const names = await saveTwoNames(db);
+        await db.exec('checkpoint');
+        expect(filesHolding(where!.dir, names.withdrawn)).toContain(where!.table.split('/').at(-1));
+        await withdrawAndRunHourly(db, names);
+        await db.exec('checkpoint');
+        expect(filesHolding(where!.dir, names.withdrawn)).toEqual([]);
+        expect(filesHolding(where!.dir, names.expired)).toEqual([]);
+      } finally {
+        await fresh.dispose();
+      }
+    });
+  });
+}
