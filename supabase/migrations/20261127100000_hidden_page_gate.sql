@@ -63,6 +63,8 @@ begin
   if tg_op = 'INSERT' then
     perform private.count_client_event(new.kind, new.client_address, new.happened_at);
     return new;
+  elsif tg_op = 'UPDATE' then
+    raise exception using errcode = '0A000', message = 'events are recorded and removed, never changed';
   end if;
   delete from private.client_event_counts c
   where (c.kind, c.client_address, c.bucket_end) = (old.kind, old.client_address, old.happened_at) and c.events = 1;
@@ -71,7 +73,7 @@ begin
   return old;
 end;
 $$;
-create trigger client_events_write instead of insert or delete on private.client_events
+create trigger client_events_write instead of insert or update or delete on private.client_events
 for each row execute function private.client_events_write();
 
 -- The key of the addresses' hash, drawn when the table is created. Kept
@@ -103,15 +105,22 @@ exception when invalid_text_representation then
 end;
 $$;
 
--- Which client is calling, as a keyed hash (HMAC-SHA-256, hex) of its
--- network: the trusted header's value (its first entry, should a proxy
--- have made it a list), trimmed. Null outside an HTTP request; requests
--- without the header share one 'unknown' address.
+-- What the throttles store for a client address: a keyed hash
+-- (HMAC-SHA-256, hex) of its network, never the address.
+create function private.client_key(address text) returns text
+language sql stable set search_path = '' as $$
+  select encode(extensions.hmac(convert_to(private.client_network(address), 'UTF8'),
+                                (select k.key from private.client_address_key k where k.id), 'sha256'), 'hex');
+$$;
+
+-- Which client is calling, as private.client_key() of the trusted
+-- header's value (its first entry, should a proxy have made it a list),
+-- trimmed. Null outside an HTTP request; requests without the header share
+-- one 'unknown' address.
 create or replace function private.client_address() returns text
 language plpgsql stable set search_path = '' as $$
 declare
   headers json;
-  address text;
 begin
   -- A transaction-local setting reads '' once its transaction is over.
   headers := nullif(current_setting('request.headers', true), '')::json;
@@ -119,13 +128,11 @@ begin
     return null;
   end if;
   -- An address is at most 45 characters (IPv6); anything longer is cut.
-  address := coalesce(
+  return private.client_key(coalesce(
     nullif(left(btrim(split_part(headers ->> private.client_address_header(), ',', 1), E' \t'), 64), ''),
-    'unknown');
-  return encode(extensions.hmac(private.client_network(address),
-                                (select k.key from private.client_address_key k where k.id), 'sha256'), 'hex');
+    'unknown'));
 exception when invalid_text_representation then
-  return encode(extensions.hmac('unknown', (select k.key from private.client_address_key k where k.id), 'sha256'), 'hex');
+  return private.client_key('unknown');
 end;
 $$;
 
