@@ -87,20 +87,11 @@ begin
         'Wait, then try again.', locked_until - moment);
     end if;
     if overall.name is not null then
-      -- The newest step whose events, with all newer ones, still fill the
-      -- window: checks resume once it has left the window.
-      select max(w.bucket_end) into resume_at
-      from (
-        select c.bucket_end, sum(sum(c.events)) over (order by c.bucket_end desc) as newer
-        from private.client_event_counts c
-        where c.kind = 'wrong_password' and c.bucket_end > moment - overall.within
-        group by c.bucket_end
-      ) w
-      where w.newer >= overall.max_count;
+      resume_at := private.window_reopens('wrong_password', null, overall);
       if resume_at is not null then
         return private.refusal(429, 'PT429', 'too many wrong passwords from all addresses together',
           'Password checks resume as soon as fewer wrong passwords fall within the window.',
-          'Wait, then try again.', resume_at + overall.within - moment);
+          'Wait, then try again.', resume_at - moment);
       end if;
     end if;
   end if;
