@@ -8,7 +8,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { Database } from './db/engine.ts';
 import { RpcError, fromDatabaseError, requestErrors, type HeaderList } from './postgrest-errors.ts';
 import { canonicalAddress, headersForDatabase, nestingDepth } from './request.ts';
-import { callRpc, type RpcArgs } from './rpc.ts';
+import { callRpc, retryAfterSeconds, type RpcArgs, type RpcRequest } from './rpc.ts';
 
 export const REST_PREFIX = '/rest';
 /** Our functions take flat arguments and one list of objects; nothing real nests deeper. */
@@ -102,12 +102,22 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db }) => {
   api.addContentTypeParser('*', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
 
   const call = async (req: FastifyRequest<RpcRoute>, reply: FastifyReply, args: RpcArgs) => {
-    const res = await callRpc(db, req.params.fn, args, {
+    const request: RpcRequest = {
       method: req.method as 'GET' | 'HEAD' | 'POST',
       headers: headersForDatabase(req.headers, addressHeader, canonicalAddress(req.ip)),
+    };
+    // Every 429 says how long to wait, even when its function named no wait (a raised PT429 cannot).
+    const withRetryAfter = async (status: number, headers: HeaderList): Promise<HeaderList> =>
+      status === 429 && !headers.some(([name]) => name.toLowerCase() === 'retry-after')
+        ? [...headers, ['Retry-After', String(await retryAfterSeconds(db, req.params.fn, request))]]
+        : headers;
+    const res = await callRpc(db, req.params.fn, args, request).catch(async (error: unknown) => {
+      if (error instanceof RpcError)
+        throw new RpcError(error.status, error.body, await withRetryAfter(error.status, error.headers));
+      throw error;
     });
     reply.status(res.status).type(JSON_TYPE);
-    applyHeaders(reply, res.headers);
+    applyHeaders(reply, await withRetryAfter(res.status, res.headers));
     return reply.send(res.body);
   };
 

@@ -5,7 +5,8 @@
  * withdrawal or an erasure removed, so that the removed names leave the
  * table files within the hour (on a hosted project autovacuum does that
  * work, see docs/retention.md), and on PGlite, which has no checkpointer,
- * checkpoints so the WAL that held them is deleted.
+ * checkpoints so the WAL that held them is deleted. It also prunes the
+ * throttles' rows that no window needs any more, as pg_cron does there.
  */
 import type { Database, Queryable } from './db/engine.ts';
 
@@ -50,6 +51,12 @@ export async function eraseExpiredNames(db: Queryable): Promise<number> {
   return row?.erased ?? 0;
 }
 
+/** How many throttle rows were past every window, lockout or key's life, and are now gone. */
+export async function pruneThrottles(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ pruned: number }>('select private.prune_throttles() as pruned');
+  return row?.pruned ?? 0;
+}
+
 export interface NameRetention {
   stop(): void;
 }
@@ -57,10 +64,10 @@ export interface NameRetention {
 export type RetentionLog = Pick<Console, 'info' | 'error'>;
 
 /**
- * Erases the expired names now, then every `everyMs`, and vacuums what was
- * removed; on PGlite it also checkpoints every `checkpointEveryMs`. A failed
- * run is logged and the next one tries again; the timers never keep the
- * process alive on their own.
+ * Erases the expired names and prunes the throttles now, then every
+ * `everyMs`, and vacuums what was removed; on PGlite it also checkpoints
+ * every `checkpointEveryMs`. A failed run is logged and the next one tries
+ * again; the timers never keep the process alive on their own.
  */
 export async function eraseExpiredNamesHourly(
   db: Database,
@@ -73,6 +80,11 @@ export async function eraseExpiredNamesHourly(
       if (erased > 0) log.info(`Erased ${erased} ${erased === 1 ? 'name' : 'names'} older than the retention`);
     } catch (error) {
       log.error(`Could not erase expired names: ${(error as Error).message}`);
+    }
+    try {
+      await pruneThrottles(db);
+    } catch (error) {
+      log.error(`Could not prune the throttles: ${(error as Error).message}`);
     }
     try {
       await vacuumRemoved(db);

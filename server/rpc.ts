@@ -181,3 +181,21 @@ export async function callRpc(db: Database, name: string, args: RpcArgs, request
     throw fromDatabaseError(error);
   }
 }
+
+/** What a 429 that names no wait of its own is told: no limit counts that call, so a minute is as good a guess as any. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Seconds until the client of `request` may call `name` again, for a 429
+ * whose function raised it without a Retry-After (the database knows when
+ * that client's window has room again: private.retry_after).
+ */
+export async function retryAfterSeconds(db: Database, name: string, request: RpcRequest): Promise<number> {
+  const seconds = await db.transaction(async (tx) => {
+    await tx.exec('set transaction read only');
+    await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(request.headers ?? {})]);
+    const [row] = await tx.query<{ seconds: number | null }>('select private.retry_after($1) as seconds', [name]);
+    return row?.seconds ?? null;
+  });
+  return seconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+}

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { HiddenPageInsights } from '../lib/api.ts';
-import { $search, $hiddenPage, pickRespondent } from '../stores/hidden-page.ts';
+import { $search, $hiddenPage, pickRespondent, resumeUnlock } from '../stores/hidden-page.ts';
 import { DATA_STATUS } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { CsvDownload } from './insights/CsvDownload.tsx';
@@ -57,6 +57,8 @@ function UnlockedView({ insights }: { insights: HiddenPageInsights | null }) {
 export default function HiddenPage() {
   // As on /insights: the unlocked page's thousands of points render in slices.
   const state = useDeferredValue(useStore($hiddenPage));
+  // A browser that unlocked before comes back with its key, not the password.
+  useEffect(() => void resumeUnlock(), []);
   if (state.status === 'ready') return <UnlockedView insights={state.data} />;
   if (state.status === 'empty') return <UnlockedView insights={null} />;
   return <PasswordGate checking={state.status === 'loading'} failed={state.status === 'failed'} />;

@@ -171,13 +171,35 @@ export function fetchInsights(): Promise<Insights> {
   return rpc('insights', {}) as Promise<Insights>;
 }
 
-/** Rejects with an ApiError when the password is wrong. */
-export function fetchHiddenPageInsights(password: string): Promise<HiddenPageInsights> {
-  return rpc('hidden_page_insights', { password }) as Promise<HiddenPageInsights>;
+/**
+ * How the hidden page is opened: with its password, or with the key a right
+ * password got from unlockHiddenPage (checked before any limit on wrong
+ * passwords, so a flood of them does not lock this browser out).
+ */
+export type HiddenPageAccess = { password: string } | { key: string };
+
+export interface HiddenPageKey {
+  key: string;
+  /** ISO time after which the key opens nothing. */
+  expires_at: string;
 }
 
-export function findRespondents(password: string, query: string): Promise<RespondentMatches> {
-  return rpc('find_respondents', { password, query }) as Promise<RespondentMatches>;
+function accessArgs(access: HiddenPageAccess): { password: string | null; key: string | null } {
+  return 'key' in access ? { password: null, key: access.key } : { password: access.password, key: null };
+}
+
+/** A key for the holder of the password; rejects with an ApiError when the password is wrong. */
+export function unlockHiddenPage(password: string): Promise<HiddenPageKey> {
+  return rpc('unlock_hidden_page', { password }) as Promise<HiddenPageKey>;
+}
+
+/** Rejects with an ApiError when the password or key is wrong. */
+export function fetchHiddenPageInsights(access: HiddenPageAccess): Promise<HiddenPageInsights> {
+  return rpc('hidden_page_insights', accessArgs(access)) as Promise<HiddenPageInsights>;
+}
+
+export function findRespondents(access: HiddenPageAccess, query: string): Promise<RespondentMatches> {
+  return rpc('find_respondents', { ...accessArgs(access), query }) as Promise<RespondentMatches>;
 }
 
 /** One page of the hidden page's CSV download, in the order respondents were saved. */
@@ -189,13 +211,17 @@ export interface RespondentsPage {
   next: number | null;
 }
 
-/** Rejects with an ApiError when the password is wrong, as fetchHiddenPageInsights does. */
+/** Rejects with an ApiError when the password or key is wrong, as fetchHiddenPageInsights does. */
 export function fetchRespondentsPage(
-  password: string,
+  access: HiddenPageAccess,
   afterId: number | null,
   pageSize: number,
 ): Promise<RespondentsPage> {
-  return rpc('export_respondents', { password, after_id: afterId, page_size: pageSize }) as Promise<RespondentsPage>;
+  return rpc('export_respondents', {
+    ...accessArgs(access),
+    after_id: afterId,
+    page_size: pageSize,
+  }) as Promise<RespondentsPage>;
 }
 
 /** How everyone answered each question: the results screen's "others who chose this". */

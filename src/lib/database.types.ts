@@ -246,14 +246,22 @@ export type Database = {
     Functions: {
       answer_shares: { Args: Record<PropertyKey, never>; Returns: Json }
       export_respondents: {
-        Args: { after_id: number; page_size: number; password: string }
+        Args: {
+          after_id: number
+          key?: string
+          page_size: number
+          password: string
+        }
         Returns: Json
       }
       find_respondents: {
-        Args: { password: string; query: string }
+        Args: { key?: string; password: string; query: string }
         Returns: Json
       }
-      hidden_page_insights: { Args: { password: string }; Returns: Json }
+      hidden_page_insights: {
+        Args: { key?: string; password?: string }
+        Returns: Json
+      }
       insights: { Args: Record<PropertyKey, never>; Returns: Json }
       response_stats: { Args: Record<PropertyKey, never>; Returns: Json }
       set_hidden_page_password: {
@@ -269,6 +277,7 @@ export type Database = {
         }
         Returns: Json
       }
+      unlock_hidden_page: { Args: { password: string }; Returns: Json }
       withdraw_response: {
         Args: { secret: string; submission_id: string }
         Returns: Json

@@ -1,7 +1,8 @@
 /**
- * State of the hidden /hehe page. The password lives in this module's memory
- * for the rest of the page visit and nowhere else: not in storage, not in the
- * address, not in any atom a component could render.
+ * State of the hidden /hehe page. The password is sent once, for a key
+ * (lib/hidden-page-key.ts keeps that in localStorage until it expires), and
+ * kept nowhere: not in storage, not in the address, not in any atom a
+ * component could render. Every later call sends the key.
  */
 import { atom } from 'nanostores';
 import {
@@ -10,11 +11,14 @@ import {
   fetchHiddenPageInsights,
   isRateLimited,
   findRespondents,
+  unlockHiddenPage,
+  type HiddenPageAccess,
   type RespondentMatches,
   type RespondentsPage,
   type HiddenPageInsights,
 } from '../lib/api.ts';
 import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
+import { forgetHiddenPageKey, readHiddenPageKey, saveHiddenPageKey } from '../lib/hidden-page-key.ts';
 import { withRespondents } from './insights.ts';
 import { remoteData } from './remote.ts';
 
@@ -29,7 +33,7 @@ export const $pickedRespondent = atom<{ chart: ScatterPlot; name: string | null 
 /** The last search and what it found, highlighted on the relative plot. */
 export const $search = atom<{ query: string; result: RespondentMatches } | null>(null);
 
-let password: string | null = null;
+let access: HiddenPageAccess | null = null;
 
 export type UnlockOutcome = 'unlocked' | 'incorrect' | 'throttled' | 'failed';
 
@@ -51,17 +55,41 @@ export function isUnlocked(): boolean {
 export async function unlock(candidate: string): Promise<UnlockOutcome> {
   if (isUnlocked()) return 'unlocked';
   if ($hiddenPage.get().status === 'loading') return 'failed';
-  const outcome = await hiddenPage.load(() => fetchHiddenPageInsights(candidate), { refusal });
+  let granted: HiddenPageAccess | null = null;
+  const outcome = await hiddenPage.load(
+    async () => {
+      const key = await unlockHiddenPage(candidate);
+      saveHiddenPageKey(key);
+      granted = { key: key.key };
+      return fetchHiddenPageInsights(granted);
+    },
+    { refusal },
+  );
   if (outcome === 'incorrect' || outcome === 'throttled') return outcome;
   if (outcome !== 'ready' && outcome !== 'empty') return 'failed';
-  password = candidate;
+  access = granted;
   return 'unlocked';
 }
 
-/** A page of the CSV download, asked with the password the page was unlocked with. */
+/**
+ * Opens the page with the key this browser kept from an earlier unlock, if
+ * any. A key the backend no longer knows (expired, or revoked by a new
+ * password) is forgotten and the page stays locked.
+ */
+export async function resumeUnlock(): Promise<boolean> {
+  const key = readHiddenPageKey();
+  if (key === null || isUnlocked() || $hiddenPage.get().status === 'loading') return isUnlocked();
+  const outcome = await hiddenPage.load(() => fetchHiddenPageInsights({ key }), { refusal });
+  if (outcome === 'incorrect') forgetHiddenPageKey();
+  if (outcome !== 'ready' && outcome !== 'empty') return false;
+  access = { key };
+  return true;
+}
+
+/** A page of the CSV download, asked with the key the page was unlocked with. */
 export function fetchUnlockedRespondentsPage(afterId: number | null, pageSize: number): Promise<RespondentsPage> {
-  if (password === null || !isUnlocked()) return Promise.reject(new Error('The hidden page is locked'));
-  return fetchRespondentsPage(password, afterId, pageSize);
+  if (access === null || !isUnlocked()) return Promise.reject(new Error('The hidden page is locked'));
+  return fetchRespondentsPage(access, afterId, pageSize);
 }
 
 export function pickRespondent(chart: ScatterPlot, dot: PickedDot): void {
@@ -80,13 +108,13 @@ export type SearchOutcome = 'found' | 'none' | 'cleared' | 'failed';
 
 export async function searchByName(query: string): Promise<SearchOutcome> {
   const trimmed = query.trim();
-  if (password === null || !isUnlocked()) return 'failed';
+  if (access === null || !isUnlocked()) return 'failed';
   if (trimmed === '') {
     $search.set(null);
     return 'cleared';
   }
   try {
-    const result = await findRespondents(password, trimmed);
+    const result = await findRespondents(access, trimmed);
     $search.set({ query: trimmed, result });
     return result.total > 0 ? 'found' : 'none';
   } catch (error) {

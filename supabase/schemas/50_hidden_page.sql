@@ -17,24 +17,61 @@ language sql immutable set search_path = '' as $$ select 8 $$;
 create function private.hidden_page_password_max_bytes() returns integer
 language sql immutable set search_path = '' as $$ select 72 $$;
 
--- The password check. Null when the password is right; otherwise the
--- refusal to return. A wrong, empty or missing password, and a database
--- where none is set yet, all get the same 403, and the wrong attempt is
--- recorded against the client's address. A client with too many wrong
--- attempts, or any client while all of them together have too many, gets
--- 429 before the password is even compared.
-create function private.hidden_page_refusal(password text) returns json
+-- Keys the page hands a browser that gave the right password
+-- (unlock_hidden_page), so that it can come back without the password and
+-- past the limits on wrong ones. Kept as SHA-256 hashes only; a new
+-- password revokes them all.
+create table private.hidden_page_keys (
+  key_hash bytea primary key,
+  expires_at timestamptz not null
+);
+alter table private.hidden_page_keys enable row level security;
+
+create function private.hidden_page_key_lifetime() returns interval
+language sql immutable set search_path = '' as $$ select interval '30 days' $$;
+
+-- The check that guards the page. Null when the key is valid or the
+-- password is right; otherwise the refusal to return.
+--
+-- A GET or HEAD is refused first, whatever was sent: PostgREST runs those
+-- read-only, where a wrong attempt could not be counted, so the answer
+-- would tell a right password from a wrong one for free. A valid key is
+-- checked next, before any limit and without bcrypt. An unknown or
+-- expired key, sent alone, gets its own 403 and counts as nothing. Then
+-- the password: a wrong, empty or missing one, and a database where none
+-- is set yet, all get the same 403, and the wrong attempt is counted
+-- against the client's address. A client with too many wrong attempts, or
+-- any client while all of them together have too many, gets 429 before
+-- the password is even compared.
+create function private.hidden_page_refusal(password text, key text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  caller text := private.client_address();
+  caller text;
   moment timestamptz := private.clock();
   per_client private.limits;
   overall private.limits;
   locked_until timestamptz;
-  oldest timestamptz;
+  resume_at timestamptz;
   failures integer;
   stored text;
 begin
+  if current_setting('request.method', true) in ('GET', 'HEAD') or current_setting('transaction_read_only') = 'on' then
+    return private.refusal(405, 'PT405', 'the hidden page answers POST requests only',
+      'A GET or HEAD request cannot count a wrong password, so none is checked.',
+      'Send the password or key in the JSON body of a POST request.');
+  end if;
+
+  if key is not null then
+    if exists (select 1 from private.hidden_page_keys k
+               where k.key_hash = extensions.digest(key, 'sha256') and k.expires_at > moment) then
+      return null;
+    end if;
+    if coalesce(password, '') = '' then
+      return private.refusal(403, '28P01', 'unknown or expired key', null, 'Unlock the page with its password again.');
+    end if;
+  end if;
+
+  caller := private.client_address();
   select * into per_client from private.limits l where l.name = 'wrong_passwords_per_client';
   select * into overall from private.limits l where l.name = 'wrong_passwords_overall';
 
@@ -50,18 +87,11 @@ begin
         'Wait, then try again.', locked_until - moment);
     end if;
     if overall.name is not null then
-      select min(w.happened_at) into oldest
-      from (
-        select e.happened_at from private.client_events e
-        where e.kind = 'wrong_password' and e.happened_at > moment - overall.within
-        order by e.happened_at desc
-        limit overall.max_count
-      ) w
-      having count(*) >= overall.max_count;
-      if oldest is not null then
+      resume_at := private.window_reopens('wrong_password', null, overall);
+      if resume_at is not null then
         return private.refusal(429, 'PT429', 'too many wrong passwords from all addresses together',
           'Password checks resume as soon as fewer wrong passwords fall within the window.',
-          'Wait, then try again.', oldest + overall.within - moment);
+          'Wait, then try again.', resume_at - moment);
       end if;
     end if;
   end if;
@@ -74,11 +104,11 @@ begin
   end if;
 
   if caller is not null then
-    insert into private.client_events (kind, client_address, happened_at) values ('wrong_password', caller, moment);
+    perform private.count_client_event('wrong_password', caller, moment);
     if per_client.name is not null then
-      select count(*) into failures
-      from private.client_events e
-      where e.kind = 'wrong_password' and e.client_address = caller and e.happened_at > moment - per_client.within;
+      select coalesce(sum(c.events), 0) into failures
+      from private.client_event_counts c
+      where c.kind = 'wrong_password' and c.client_address = caller and c.bucket_end > moment - per_client.within;
       if failures >= per_client.max_count then
         insert into private.password_lockouts (client_address, until)
         values (caller, moment + coalesce(per_client.lockout, per_client.within))
@@ -90,6 +120,31 @@ begin
   return private.refusal(403, '28P01', 'invalid password');
 end;
 $$;
+
+-- unlock_hidden_page: a key for the holder of the password, valid for
+-- private.hidden_page_key_lifetime(): {key, expires_at}. The browser keeps
+-- it and sends it instead of the password.
+create function private.unlock_hidden_page(password text) returns json
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  refusal json := private.hidden_page_refusal(password, null);
+  key text := rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=');
+  expires timestamptz := private.clock() + private.hidden_page_key_lifetime();
+begin
+  if refusal is not null then
+    return refusal;
+  end if;
+  insert into private.hidden_page_keys (key_hash, expires_at) values (extensions.digest(key, 'sha256'), expires);
+  return json_build_object('key', key, 'expires_at', expires);
+end;
+$$;
+grant execute on function private.unlock_hidden_page(text) to anon, authenticated;
+
+create function public.unlock_hidden_page(password text) returns json
+language sql volatile security invoker set search_path = '' as $$
+  select private.unlock_hidden_page(password);
+$$;
+grant execute on function public.unlock_hidden_page(text) to anon, authenticated;
 
 -- set_hidden_page_password: for the operator (service_role, npm run
 -- set-password) and the owner.
@@ -109,6 +164,8 @@ begin
   insert into public.hidden_page_secret (id, password_hash, updated_at)
   values (true, extensions.crypt(password, extensions.gen_salt('bf', 10)), now())
   on conflict (id) do update set password_hash = excluded.password_hash, updated_at = excluded.updated_at;
+  -- A new password revokes every key the old one handed out.
+  delete from private.hidden_page_keys k where true;
 end;
 $$;
 grant execute on function public.set_hidden_page_password(text) to service_role;
@@ -119,10 +176,10 @@ grant execute on function public.set_hidden_page_password(text) to service_role;
 
 -- hidden_page_insights: what insights() returns, with each point's name, for the
 -- holder of the password. Volatile: a wrong guess is recorded.
-create function private.hidden_page_insights(password text) returns json
+create function private.hidden_page_insights(password text, key text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  refusal json := private.hidden_page_refusal(password);
+  refusal json := private.hidden_page_refusal(password, key);
 begin
   if refusal is not null then
     return refusal;
@@ -130,21 +187,21 @@ begin
   return private.insights_json(true);
 end;
 $$;
-grant execute on function private.hidden_page_insights(text) to anon, authenticated;
+grant execute on function private.hidden_page_insights(text, text) to anon, authenticated;
 
-create function public.hidden_page_insights(password text) returns json
+create function public.hidden_page_insights(password text default null, key text default null) returns json
 language sql volatile security invoker set search_path = '' as $$
-  select private.hidden_page_insights(password);
+  select private.hidden_page_insights(password, key);
 $$;
-grant execute on function public.hidden_page_insights(text) to anon, authenticated;
+grant execute on function public.hidden_page_insights(text, text) to anon, authenticated;
 
 -- find_respondents: case-insensitive name search over every row. The query
 -- is matched as plain text (no wildcards), so %, _ and quotes are just
 -- characters. At most 200 matches come back, with the total.
-create function private.find_respondents(password text, query text) returns json
+create function private.find_respondents(password text, query text, key text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  refusal json := private.hidden_page_refusal(password);
+  refusal json := private.hidden_page_refusal(password, key);
   needle text;
   result json;
 begin
@@ -172,13 +229,13 @@ begin
   return result;
 end;
 $$;
-grant execute on function private.find_respondents(text, text) to anon, authenticated;
+grant execute on function private.find_respondents(text, text, text) to anon, authenticated;
 
-create function public.find_respondents(password text, query text) returns json
+create function public.find_respondents(password text, query text, key text default null) returns json
 language sql volatile security invoker set search_path = '' as $$
-  select private.find_respondents(password, query);
+  select private.find_respondents(password, query, key);
 $$;
-grant execute on function public.find_respondents(text, text) to anon, authenticated;
+grant execute on function public.find_respondents(text, text, text) to anon, authenticated;
 
 -- export_respondents: what the hidden page shows, row by row, for its CSV
 -- download: name (null when anonymous or erased), time (UTC) and the four
@@ -187,10 +244,10 @@ grant execute on function public.find_respondents(text, text) to anon, authentic
 -- page of a million rows costs what the first does. next is the id to ask
 -- after, null on the last page; total is how many rows there are now. Each
 -- page passes the same password check and throttle as the page itself.
-create function private.export_respondents(password text, after_id bigint, page_size integer) returns json
+create function private.export_respondents(password text, after_id bigint, page_size integer, key text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  refusal json := private.hidden_page_refusal(password);
+  refusal json := private.hidden_page_refusal(password, key);
   most constant integer := 10000;
   result json;
 begin
@@ -221,10 +278,10 @@ begin
   return result;
 end;
 $$;
-grant execute on function private.export_respondents(text, bigint, integer) to anon, authenticated;
+grant execute on function private.export_respondents(text, bigint, integer, text) to anon, authenticated;
 
-create function public.export_respondents(password text, after_id bigint, page_size integer) returns json
-language sql volatile security invoker set search_path = '' as $$
-  select private.export_respondents(password, after_id, page_size);
+create function public.export_respondents(password text, after_id bigint, page_size integer, key text default null)
+returns json language sql volatile security invoker set search_path = '' as $$
+  select private.export_respondents(password, after_id, page_size, key);
 $$;
-grant execute on function public.export_respondents(text, bigint, integer) to anon, authenticated;
+grant execute on function public.export_respondents(text, bigint, integer, text) to anon, authenticated;

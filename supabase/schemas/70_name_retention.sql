@@ -37,7 +37,7 @@ end;
 $$;
 
 -- Hosted Supabase offers pg_cron; there the job runs at minute 17 of every
--- hour. Where it cannot be created (PGlite, a PostgreSQL without the
+-- hour, and the throttles' pruning at minute 47. Where it cannot be created (PGlite, a PostgreSQL without the
 -- extension, or one that does not preload it), nothing is scheduled and
 -- nothing fails.
 do $$
@@ -52,6 +52,8 @@ begin
   execute format('grant usage on schema cron to %I', current_user);
   execute format('grant all privileges on all tables in schema cron to %I', current_user);
   perform cron.schedule('erase-expired-names', '17 * * * *', 'select private.erase_expired_names()');
+  -- The throttles' rows past every window (20_limits.sql), at minute 47.
+  perform cron.schedule('prune-throttles', '47 * * * *', 'select private.prune_throttles()');
 end;
 $$;
 

@@ -12,24 +12,26 @@ import { asAnon, forEachEngine } from '../support/db-engines.ts';
 /** Every function anon and authenticated may call through the API: docs/backend.md's API section lists the same. */
 const API_FUNCTIONS = [
   'public.answer_shares()',
-  'public.export_respondents(text, bigint, integer)',
-  'public.find_respondents(text, text)',
-  'public.hidden_page_insights(text)',
+  'public.export_respondents(text, bigint, integer, text)',
+  'public.find_respondents(text, text, text)',
+  'public.hidden_page_insights(text, text)',
   'public.insights()',
   'public.response_stats()',
   'public.submit_response(uuid, jsonb, jsonb, text)',
+  'public.unlock_hidden_page(text)',
   'public.withdraw_response(uuid, text)',
 ];
 
 /** The definers behind them, in the schema PostgREST does not expose; each keeps its wrapper's contract. */
 const API_DEFINERS = [
   'private.answer_shares()',
-  'private.export_respondents(text, bigint, integer)',
-  'private.find_respondents(text, text)',
-  'private.hidden_page_insights(text)',
+  'private.export_respondents(text, bigint, integer, text)',
+  'private.find_respondents(text, text, text)',
+  'private.hidden_page_insights(text, text)',
   'private.insights()',
   'private.response_stats()',
   'private.submit_response(uuid, jsonb, jsonb, text)',
+  'private.unlock_hidden_page(text)',
   'private.withdraw_response(uuid, text)',
 ];
 
@@ -75,10 +77,13 @@ const TABLES: [string, string][] = [
   ['private.clock', 'ahead'],
   ['private.settings', 'value'],
   ['private.client_events', 'kind'],
+  ['private.client_event_counts', 'events'],
+  ['private.client_address_key', 'key'],
   ['private.password_lockouts', 'until'],
   ['private.withdrawable_answers', 'sealed'],
   ['private.withdrawn_submissions', 'submission_hash'],
   ['private.vacuum_due', 'relation'],
+  ['private.hidden_page_keys', 'expires_at'],
 ];
 
 forEachEngine('the database advisor rules', ({ db }) => {
@@ -121,7 +126,9 @@ forEachEngine('the database advisor rules', ({ db }) => {
         'responses',
         'response_quadrants',
         'private.limits',
-        'private.client_events',
+        'private.client_event_counts',
+        'private.client_address_key',
+        'private.hidden_page_keys',
       ]),
     );
     expect(rows.filter((r) => !r.rls)).toEqual([]);

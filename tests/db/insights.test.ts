@@ -377,7 +377,7 @@ forEachEngine('insights privileges', ({ db }) => {
   it('keeps the helper functions out of anon reach', async () => {
     for (const sql of [
       'select private.insights_json(true)',
-      "select private.hidden_page_refusal('x')",
+      "select private.hidden_page_refusal('x', null)",
       'select private.refresh_response_summary()',
     ]) {
       await expect(asAnon(db(), sql), sql).rejects.toMatchObject({ code: '42501' });
@@ -388,8 +388,8 @@ forEachEngine('insights privileges', ({ db }) => {
     const [row] = await db().query<Record<string, boolean>>(
       `select has_function_privilege('anon', 'public.insights()', 'execute') as insights,
               has_function_privilege('anon', 'public.answer_shares()', 'execute') as answer_shares,
-              has_function_privilege('anon', 'public.hidden_page_insights(text)', 'execute') as hidden_page_insights,
-              has_function_privilege('anon', 'public.find_respondents(text, text)', 'execute') as find_respondents`,
+              has_function_privilege('anon', 'public.hidden_page_insights(text, text)', 'execute') as hidden_page_insights,
+              has_function_privilege('anon', 'public.find_respondents(text, text, text)', 'execute') as find_respondents`,
     );
     expect(row).toEqual({ insights: true, answer_shares: true, hidden_page_insights: true, find_respondents: true });
   });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HIDDEN_PAGE_PASSWORD as CORRECT, api, resetFakeApi, hiddenPageOf } from '../support/fake-api.ts';
+import {
+  HIDDEN_PAGE_KEY as KEY,
+  HIDDEN_PAGE_PASSWORD as CORRECT,
+  api,
+  resetFakeApi,
+  hiddenPageOf,
+} from '../support/fake-api.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -13,11 +20,13 @@ async function freshStore() {
 describe('hidden page store', () => {
   beforeEach(() => {
     resetFakeApi();
+    vi.stubGlobal('localStorage', new MemoryStorage());
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('a wrong password is "incorrect" and leaves the page locked', async () => {
@@ -26,7 +35,7 @@ describe('hidden page store', () => {
     expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     expect(console.error).not.toHaveBeenCalled();
     await expect(store.searchByName('ada')).resolves.toBe('failed');
-    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual(['hidden_page_insights']);
+    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual(['unlock_hidden_page']);
   });
 
   it('an unreachable backend is "failed", is logged, and leaves the page locked in a failed state', async () => {
@@ -51,19 +60,25 @@ describe('hidden page store', () => {
     await expect(store.searchByName('ada')).resolves.toBe('failed');
   });
 
-  it('the right password unlocks, and later searches send it without being asked again', async () => {
+  it('the right password unlocks for a key, which later searches send without being asked again', async () => {
     const store = await freshStore();
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
     const state = store.$hiddenPage.get();
     expect(state.status).toBe('ready');
     expect(JSON.stringify(state)).not.toContain(CORRECT);
     await expect(store.searchByName('  ADA ')).resolves.toBe('found');
-    expect(api.hiddenPageCalls.at(-1)).toEqual({ fn: 'find_respondents', password: CORRECT, query: 'ADA' });
+    expect(api.hiddenPageCalls.at(-1)).toEqual({ fn: 'find_respondents', key: KEY, query: 'ADA' });
     expect(store.$search.get()?.result.matches.map((m) => m.name)).toEqual(['Ada']);
     await expect(store.searchByName('nobody')).resolves.toBe('none');
     await expect(store.searchByName('   ')).resolves.toBe('cleared');
     expect(store.$search.get()).toBeNull();
-    expect(api.hiddenPageCalls).toHaveLength(3);
+    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual([
+      'unlock_hidden_page',
+      'hidden_page_insights',
+      'find_respondents',
+      'find_respondents',
+    ]);
+    expect(JSON.stringify(api.hiddenPageCalls.slice(1))).not.toContain(CORRECT);
   });
 
   it('a clicked dot gives its name, "null" for an anonymous one, and matches by their own index', async () => {
@@ -85,5 +100,33 @@ describe('hidden page store', () => {
     expect(store.$hiddenPage.get()).toEqual({ status: 'empty' });
     expect(console.info).toHaveBeenCalledWith('No insights data: no one has answered yet');
     expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps the key, not the password, and a later visit opens with it alone', async () => {
+    await (await freshStore()).unlock(CORRECT);
+    const kept = localStorage.getItem('hidden-page-key') ?? '';
+    expect(kept).toContain(KEY);
+    expect(kept).not.toContain(CORRECT);
+    api.hiddenPageCalls = [];
+    const later = await freshStore();
+    await expect(later.resumeUnlock()).resolves.toBe(true);
+    expect(later.$hiddenPage.get().status).toBe('ready');
+    expect(api.hiddenPageCalls).toEqual([{ fn: 'hidden_page_insights', key: KEY }]);
+    // Past a flood of wrong passwords, too: the key is checked before any limit.
+    api.hiddenPageThrottled = true;
+    await expect((await freshStore()).resumeUnlock()).resolves.toBe(true);
+  });
+
+  it('forgets a key the backend no longer knows, and stays locked', async () => {
+    localStorage.setItem(
+      'hidden-page-key',
+      JSON.stringify({ key: 'revoked', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
+    );
+    const store = await freshStore();
+    await expect(store.resumeUnlock()).resolves.toBe(false);
+    expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
+    expect(localStorage.getItem('hidden-page-key')).toBeNull();
+    await expect(store.resumeUnlock()).resolves.toBe(false);
+    expect(api.hiddenPageCalls).toHaveLength(1);
   });
 });

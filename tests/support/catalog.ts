@@ -21,9 +21,10 @@ const DATA_TABLES = [
 
 /** An ACL with the owner's implicit grants spelled out, sorted, so NULL and its explicit equal compare equal. */
 const acl = (column: string, kind: string, owner: string) =>
-  `(select coalesce(string_agg(format('%s:%s%s', case a.grantee when 0 then 'PUBLIC' else a.grantee::regrole::text end,
-            a.privilege_type, case when a.is_grantable then '*' else '' end), ' ' order by 1), '-')
-      from aclexplode(coalesce(${column}, acldefault(${kind}, ${owner}))) a)`;
+  `(select coalesce(string_agg(e.entry, ' ' order by e.entry), '-')
+      from (select format('%s:%s%s', case a.grantee when 0 then 'PUBLIC' else a.grantee::regrole::text end,
+                          a.privilege_type, case when a.is_grantable then '*' else '' end) as entry
+              from aclexplode(coalesce(${column}, acldefault(${kind}, ${owner}))) a) e)`;
 
 const QUERIES: Record<string, string> = {
   schema: `select n.nspname as key, json_build_object('owner', n.nspowner::regrole::text, 'acl', ${acl('n.nspacl', `'n'::"char"`, 'n.nspowner')}) as def

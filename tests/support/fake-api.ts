@@ -13,7 +13,14 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import type * as Api from '../../src/lib/api.ts';
-import type { Insights, RespondentMatches, ResponseStats, HiddenPageInsights, SubmitInput } from '../../src/lib/api.ts';
+import type {
+  HiddenPageAccess,
+  HiddenPageInsights,
+  Insights,
+  RespondentMatches,
+  ResponseStats,
+  SubmitInput,
+} from '../../src/lib/api.ts';
 
 type ApiModule = typeof Api;
 
@@ -28,6 +35,8 @@ export interface Refusal {
 const OFFLINE_EXPORTS: ReadonlySet<string> = new Set(['ApiError', 'isRateLimited']);
 
 export const HIDDEN_PAGE_PASSWORD = 'open sesame';
+/** The key unlock_hidden_page hands out for the right password. */
+export const HIDDEN_PAGE_KEY = 'fake-key-for-open-sesame';
 
 const STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
 
@@ -97,7 +106,7 @@ function freshState() {
     insightsCalls: 0,
     hiddenPage: hiddenPageOf(2),
     /** The hidden page's calls, by database function, with what they were sent. */
-    hiddenPageCalls: [] as { fn: string; password: string; query?: string }[],
+    hiddenPageCalls: [] as { fn: string; password?: string; key?: string; query?: string }[],
     hiddenPageDown: false,
     hiddenPageThrottled: false,
   };
@@ -163,6 +172,12 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
     if (api.hiddenPageThrottled) throw new original.ApiError('too many attempts', 'PT429', 429);
     if (password !== HIDDEN_PAGE_PASSWORD) throw new original.ApiError('invalid password', '28P01', 403);
   };
+  // As the database does: a valid key passes before any limit; a stale one alone is refused.
+  const checkAccess = (access: HiddenPageAccess) => {
+    if (api.hiddenPageDown) throw unreachable();
+    if (!('key' in access)) return checkPassword(access.password);
+    if (access.key !== HIDDEN_PAGE_KEY) throw new original.ApiError('unknown or expired key', '28P01', 403);
+  };
   return {
     ...unfaked(original),
     submitResponse: async (input: SubmitInput) => {
@@ -199,14 +214,19 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
       if (api.insightsDown) throw unreachable();
       return api.insights;
     },
-    fetchHiddenPageInsights: async (password: string) => {
-      api.hiddenPageCalls.push({ fn: 'hidden_page_insights', password });
+    unlockHiddenPage: async (password: string) => {
+      api.hiddenPageCalls.push({ fn: 'unlock_hidden_page', password });
       checkPassword(password);
+      return { key: HIDDEN_PAGE_KEY, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() };
+    },
+    fetchHiddenPageInsights: async (access: HiddenPageAccess) => {
+      api.hiddenPageCalls.push({ fn: 'hidden_page_insights', ...access });
+      checkAccess(access);
       return api.hiddenPage;
     },
-    findRespondents: async (password: string, query: string): Promise<RespondentMatches> => {
-      api.hiddenPageCalls.push({ fn: 'find_respondents', password, query });
-      checkPassword(password);
+    findRespondents: async (access: HiddenPageAccess, query: string): Promise<RespondentMatches> => {
+      api.hiddenPageCalls.push({ fn: 'find_respondents', ...access, query });
+      checkAccess(access);
       return query.toLowerCase() === 'ada'
         ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] }
         : { total: 0, matches: [] };
