@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
+import { createPrivately } from './db/private-dir.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
 import { eraseExpiredNamesHourly } from './retention.ts';
 
@@ -20,6 +21,7 @@ function configOrExit(): ServerConfig {
 }
 
 const config = configOrExit();
+createPrivately();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
   (error: unknown) => {
     if (!(error instanceof DataDirInUseError)) throw error;

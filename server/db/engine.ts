@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
+import { PrivateNodeFS } from './private-dir.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -39,7 +40,11 @@ function pgliteQueryable(db: PGlite | Transaction): Queryable {
  */
 export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { extensions: { pgcrypto }, loadDataDir: fromSnapshot });
+  const db = await PGlite.create({
+    fs: dataDir ? new PrivateNodeFS(dataDir) : undefined,
+    extensions: { pgcrypto },
+    loadDataDir: fromSnapshot,
+  });
   return {
     engine: 'pglite',
     ...pgliteQueryable(db),
