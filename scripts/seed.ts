@@ -17,6 +17,7 @@ import { VALUES, type Value } from '../src/core/values.ts';
 import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
 import type { Database, Queryable } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
+import { createPrivately } from '../server/db/private-dir.ts';
 import { readConfig } from '../server/config.ts';
 
 const FIRST_NAMES = [
@@ -173,6 +174,7 @@ function parseRespondents(argv: string[]): number {
 async function main(): Promise<void> {
   const count = parseRespondents(process.argv.slice(2));
   const config = readConfig();
+  createPrivately();
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -14,6 +14,7 @@ import { text } from 'node:stream/consumers';
 import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
 import { openPostgres } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
+import { createPrivately } from '../server/db/private-dir.ts';
 import { newPassphrase, passphraseProblem, setHiddenPagePassword } from '../server/hidden-page-password.ts';
 
 /** Reads a line from the terminal without echoing it. */
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     return;
   }
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  createPrivately();
   // A server's database is migrated by whoever deploys it; the local PGlite
   // folder is migrated here as the local server would at its start.
   const db = databaseUrl

@@ -3,14 +3,27 @@ import { resolve } from 'node:path';
 import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
 import { serveBackups } from './backup-socket.ts';
-import { readConfig } from './config.ts';
+import { ConfigError, readConfig, type ServerConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
+import { createPrivately } from './db/private-dir.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
 import { eraseExpiredNamesHourly } from './retention.ts';
 import { buildSite } from './site-swap.ts';
 
-const config = readConfig();
+function configOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    // A wrong setting is the operator's to fix: the message, not a stack trace.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
+createPrivately();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
   (error: unknown) => {
     if (!(error instanceof DataDirInUseError)) throw error;

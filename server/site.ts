@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { headersFor, parseHeadersFile } from '../src/integrations/static-headers.ts';
+import { NOT_FOUND_CACHE, headersFor, parseHeadersFile } from '../src/integrations/static-headers.ts';
 
 export const NOT_FOUND_PAGE = '404.html';
 const HEADERS_FILE = '_headers';
@@ -113,7 +113,7 @@ export const site: FastifyPluginAsync<{ root: string }> = async (app, { root }) 
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404);
+    reply.code(404).header('cache-control', NOT_FOUND_CACHE);
     const { hasNotFoundPage, dir } = current();
     if (!hasNotFoundPage || notFoundTried.has(req)) return reply.type('text/plain; charset=utf-8').send('Not found');
     notFoundTried.add(req);

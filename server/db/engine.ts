@@ -8,6 +8,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
+import { PrivateNodeFS } from './private-dir.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -55,7 +56,8 @@ const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'min_wal_size=32MB',
  */
 export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, {
+  const db = await PGlite.create({
+    fs: dataDir ? new PrivateNodeFS(dataDir) : undefined,
     extensions: { pgcrypto },
     loadDataDir: fromSnapshot,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS],

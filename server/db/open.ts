@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openPglite, openPostgres, type Database } from './engine.ts';
 import { migrate } from './migrate.ts';
+import { tightenDataDir } from './private-dir.ts';
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -13,7 +14,7 @@ export interface OpenOptions {
 /**
  * The configured database, migrated: PostgreSQL when a URL is given, else
  * PGlite in dataDir, which this process then holds until close() (see
- * data-dir-lock.ts). A PostgreSQL server takes many clients: no lock.
+ * data-dir-lock.ts) and keeps private (private-dir.ts). A PostgreSQL server takes many clients: no lock.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return migrated(await openPostgres(options.databaseUrl));
@@ -22,6 +23,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const lock = lockDataDir(dataDir, options.holder ?? `node ${process.argv.slice(1).join(' ')}`);
   let db: Database;
   try {
+    tightenDataDir(dataDir);
     db = await openPglite(dataDir);
   } catch (error) {
     lock.release();

@@ -33,9 +33,14 @@ const LINE_END = '\r\n';
  * in front keeps it text.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Besides the comma, the list separators spreadsheets use in other locales
+ * (a semicolon across much of Europe, a tab): a name holding one, written
+ * bare, would be split there, and its second cell could start a formula.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/** One text field: guarded against formulas, quoted when it holds a comma, a quote or a line break. */
+/** One text field: guarded against formulas, quoted when it holds a separator, a quote or a line break. */
 export function csvText(text: string): string {
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

@@ -24,6 +24,12 @@ export interface HeaderRule {
 /** Astro fingerprints everything under /_astro/: a changed file gets a new name. */
 export const ASSETS_PATTERN = '/_astro/*';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A missing file is missing for now: a chunk asked for in the middle of a
+ * deploy must be asked for again, never kept for the year its address's
+ * rule would give it.
+ */
+export const NOT_FOUND_CACHE = 'no-store';
 /** Pages keep their address, so a browser must ask whether they changed (a 304 when not). */
 export const REVALIDATE = 'no-cache';
 

@@ -35,6 +35,38 @@ describe('the respondents CSV', () => {
     },
   );
 
+  it.each([
+    ['a semicolon', 'Smith; Ann', '"Smith; Ann"'],
+    ['a tab', 'Ann\tSmith', '"Ann\tSmith"'],
+  ])('quotes a name with %s, a list separator of other locales', (_label, name, field) => {
+    expect(csvText(name)).toBe(field);
+  });
+
+  it.each([',', ';', '\t'])('leaves no cell starting a formula when read with %j as the separator', (separator) => {
+    for (const name of [`x;=cmd|' /C calc'!A0;`, 'Ann;+1', 'a,=1', 'tab\t@SUM(A1)', '=cmd;=cmd']) {
+      const line = respondentsCsvLines([[name, TIME, 1, 2, 3, 4]]);
+      for (const cell of parseCsv(line, separator)[0]!)
+        expect(cell, `${name} read with ${separator}`).not.toMatch(/^[=+\-@]/);
+      expect(parseCsv(line)[0]![0], name).toBe(name.startsWith('=') ? `'${name}` : name);
+    }
+  });
+
+  it('keeps emoji sequences whole: joined, with skin tones, flags of tags, keycaps', () => {
+    const names = [
+      '\u{1F469}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466} Family',
+      'Ann \u{1F469}\u{1F3FD}\u200D\u{1F680}',
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scot',
+      'Bo \u{1F1EF}\u{1F1F5}, 1\uFE0F\u20E3',
+    ];
+    const text = respondentsCsvHeader() + respondentsCsvLines(names.map((name) => [name, TIME, 1, 2, 3, 4]));
+    expect(
+      parseCsv(text.slice(CSV_BOM.length))
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(names);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(new TextEncoder().encode(text))).toBe(text);
+  });
+
   it('does not guard a name that only holds such a sign further on', () => {
     expect(csvText('Ann-Marie = Ann')).toBe('Ann-Marie = Ann');
   });

@@ -44,6 +44,28 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** A process's start in clock ticks since boot, read from /proc as a lock records it. */
+function startOf(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
+}
+
+/** What a lock held by pid says. */
+const lockOf = (pid: number, what: string) => `${pid}\n${what}\n${startOf(pid)}\n`;
+
+/**
+ * A zombie: a shell that starts a child which soon exits, then becomes
+ * (exec) a process that never reaps it. Resolves with the zombie's PID and the sleeper.
+ */
+async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
+  const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const pid = Number(await firstLine(parent));
+  for (let i = 0; i < 100 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { pid, parent };
+}
+
 /** The PID of a process that has ended: no process runs under it (barring reuse, which takes a wrap of PIDs). */
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '0']);
@@ -70,7 +92,7 @@ describe('the data folder lock', () => {
     children.push(holder);
     expect(await firstLine(holder)).toBe('held');
     const lockText = readFileSync(join(dir, LOCK_FILE), 'utf8');
-    expect(lockText).toBe(`${holder.pid}\na test holder\n`);
+    expect(lockText).toBe(lockOf(holder.pid!, 'a test holder'));
     let refusal: unknown;
     try {
       lockDataDir(dir, 'the second');
@@ -79,6 +101,7 @@ describe('the data folder lock', () => {
     }
     expect(refusal).toBeInstanceOf(DataDirInUseError);
     expect((refusal as Error).message).toContain(`is in use by process ${holder.pid} (a test holder)`);
+    expect((refusal as Error).message).toContain(`(the lock is stale), delete ${join(dir, LOCK_FILE)} and start again`);
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockText);
     expect(readdirSync(dir)).toEqual([LOCK_FILE]);
   });
@@ -87,11 +110,12 @@ describe('the data folder lock', () => {
     const holder = claimer(dir, 'hold');
     children.push(holder);
     expect(await firstLine(holder)).toBe('held');
+    const held = lockOf(holder.pid!, 'a test holder');
     holder.kill('SIGKILL');
     await exited(holder);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${holder.pid}\na test holder\n`);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(held);
     const lock = lockDataDir(dir, 'the next one');
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\nthe next one\n`);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockOf(process.pid, 'the next one'));
     lock.release();
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -100,7 +124,29 @@ describe('the data folder lock', () => {
     for (const stale of [`${await deadPid()}\nthe server\n`, '', 'not a pid\n']) {
       writeFileSync(join(dir, LOCK_FILE), stale);
       const lock = lockDataDir(dir, 'after a crash');
-      expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\nafter a crash\n`);
+      expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockOf(process.pid, 'after a crash'));
+      lock.release();
+    }
+  });
+
+  it('takes over a lock whose PID now names another process: PID 1, a reused PID, a zombie', async () => {
+    const sleeper = spawn('sleep', ['60']);
+    const { pid: zombiePid, parent } = await zombie();
+    children.push(sleeper, parent);
+    expect(readFileSync(`/proc/${zombiePid}/stat`, 'utf8')).toContain(') Z ');
+    for (const stale of [
+      // A lock written before start times were recorded, naming a process that is not node.
+      '1\nthe server\n',
+      `${sleeper.pid}\nthe server\n`,
+      // The PID runs, but started at another time than the holder did: another process under a reused number.
+      `1\nthe server\n${Number(startOf(1)) + 1}\n`,
+      `${sleeper.pid}\nthe server\n${Number(startOf(sleeper.pid!)) - 1}\n`,
+      // Ended but not reaped: the PID still answers a signal, with its very start time.
+      lockOf(zombiePid, 'the server'),
+    ]) {
+      writeFileSync(join(dir, LOCK_FILE), stale);
+      const lock = lockDataDir(dir, 'after a restart');
+      expect(readFileSync(join(dir, LOCK_FILE), 'utf8'), stale).toBe(lockOf(process.pid, 'after a restart'));
       lock.release();
     }
   });
@@ -133,7 +179,7 @@ describe('the data folder lock', () => {
     const winner = winners[0]!.pid;
     for (const line of lines.filter((l) => l !== 'held'))
       expect(line).toContain(`in use by process ${winner} (a test holder)`);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${winner}\na test holder\n`);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockOf(winner!, 'a test holder'));
     expect(readdirSync(dir)).toEqual([LOCK_FILE]);
   });
 });

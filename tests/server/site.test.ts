@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { precompressDir } from '../../src/integrations/precompress.ts';
 import { writeHeadersFile } from '../../src/integrations/security-headers.ts';
-import { IMMUTABLE, REVALIDATE } from '../../src/integrations/static-headers.ts';
+import { IMMUTABLE, NOT_FOUND_CACHE, REVALIDATE } from '../../src/integrations/static-headers.ts';
 import { freshDatabase } from '../support/db-engines.ts';
 import { listenLocally } from '../support/listen.ts';
 
@@ -134,6 +134,18 @@ describe('the local server serves the built site as a static host does', () => {
     expect(head.rawPayload.length).toBe(0);
     const post = await app.inject({ method: 'POST', url: '/values', payload: 'x' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('lets no one keep a 404, under /_astro/ least of all: only files that exist are immutable', async () => {
+    for (const url of ['/_astro/gone.1a2b3c.js', '/_astro/app.1a2b3c.js.map', '/_astro/', '/nowhere']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await get(url, 'br', method);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['cache-control'], `${method} ${url}`).toBe(NOT_FOUND_CACHE);
+      }
+    }
+    expect(NOT_FOUND_CACHE).toBe('no-store');
+    expect((await get('/_astro/app.1a2b3c.js', 'br')).headers['cache-control']).toBe(IMMUTABLE);
   });
 
   it('sends a trailing-slash address to its page, keeping the query', async () => {

@@ -1,5 +1,9 @@
-/** Reads CSV as RFC 4180 writes it (quoted fields, doubled quotes, CRLF), to check what the site writes. */
-export function parseCsv(text: string): string[][] {
+/**
+ * Reads CSV as RFC 4180 writes it (quoted fields, doubled quotes, CRLF), to
+ * check what the site writes; a separator other than the comma reads it as
+ * a spreadsheet set to another locale's list separator would.
+ */
+export function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -17,7 +21,7 @@ export function parseCsv(text: string): string[][] {
       }
     } else if (c === '"' && field === '') {
       quoted = true;
-    } else if (c === ',') {
+    } else if (c === separator) {
       row.push(field);
       field = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
