@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { missingPackages } from './engine-binaries.ts';
 import { missingPgCronPackages } from './postgres-binaries.ts';
 import { HEADLESS_SHELL, findChromium, findTestChromium } from './chromium.ts';
+import { JAVA_PACKAGE, javaBinary } from './html-checker.ts';
 import { plpgsqlCheckPackage } from './supabase-cli.ts';
 
 const RESULTS_DIR = '.test-results';
@@ -83,6 +84,11 @@ function ensurePostgresExtensions(): void {
   );
 }
 
+/** Java for the Nu HTML Checker over the built pages (tests/build/html-validity.test.ts), installed when missing and this runs as root. */
+function ensureJava(): void {
+  installDebianPackages(javaBinary() ? [] : [JAVA_PACKAGE], 'the Nu HTML Checker');
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -93,6 +99,7 @@ interface VitestReport {
 ensureChromium();
 ensureOtherEngines();
 ensurePostgresExtensions();
+ensureJava();
 mkdirSync(RESULTS_DIR, { recursive: true });
 rmSync(JSON_REPORT, { force: true });
 
