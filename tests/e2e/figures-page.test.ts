@@ -32,7 +32,7 @@ describe('/figures', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).not.toMatch(/<script|modulepreload|astro-island/i);
-    expect(html).toMatch(/<title>Figures from literature · Map your Contradictions<\/title>/);
+    expect(html).toMatch(/<title>Figures from literature – Map your Contradictions<\/title>/);
     expect(html).toMatch(/<meta name="description" content="Heroes and lovers from epic, tragedy and the novel[^"]+">/);
     const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
     expect(new URL(canonical ?? 'missing:').pathname).toBe('/figures');
