@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { missingPackages } from './engine-binaries.ts';
 import { missingPgCronPackages } from './postgres-binaries.ts';
 import { HEADLESS_SHELL, findChromium, findTestChromium } from './chromium.ts';
+import { JAVA_PACKAGE, javaBinary } from './html-checker.ts';
 import { plpgsqlCheckPackage } from './supabase-cli.ts';
 import { summarize, type VitestReport } from './test-summary.ts';
 
@@ -87,9 +88,16 @@ function ensurePostgresExtensions(): void {
 // Before anything can stop the run: a run that ends early must not leave the last run's line for CI to read.
 rmSync(SUMMARY, { force: true });
 rmSync(JSON_REPORT, { force: true });
+
+/** Java for the Nu HTML Checker over the built pages (tests/build/html-validity.test.ts), installed when missing and this runs as root. */
+function ensureJava(): void {
+  installDebianPackages(javaBinary() ? [] : [JAVA_PACKAGE], 'the Nu HTML Checker');
+}
+
 ensureChromium();
 ensureOtherEngines();
 ensurePostgresExtensions();
+ensureJava();
 mkdirSync(RESULTS_DIR, { recursive: true });
 
 /**

@@ -14,9 +14,9 @@ export default function ChartGuide({ label }: { label: string }) {
   const whose = own ? 'your' : possessive(label);
   return (
     <section className={styles.guide} aria-labelledby="chart-guide-title">
-      <h3 id="chart-guide-title" className={styles.guideTitle}>
+      <h2 id="chart-guide-title" className={styles.guideTitle}>
         How to read {whose} chart
-      </h3>
+      </h2>
       <dl className={styles.guideList}>
         <dt>The dot</dt>
         <dd>

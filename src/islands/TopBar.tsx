@@ -31,7 +31,10 @@ export default function TopBar() {
       if (event.target instanceof Node && !navRef.current?.contains(event.target)) closeMenu();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenu();
+      if (event.key !== 'Escape') return;
+      // An entry with the focus folds away with the menu: the focus goes back to "Menu", not to the page.
+      navRef.current?.querySelector('button')?.focus();
+      closeMenu();
     };
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
@@ -65,9 +68,8 @@ export default function TopBar() {
           data-overlay-return=""
           onClick={toggleMenu}
         >
-          <span className={styles.bar} aria-hidden="true" />
-          <span className={styles.bar} aria-hidden="true" />
-          <span className={styles.bar} aria-hidden="true" />
+          {/* Drawn by CSS, empty: the button is named by its aria-label. */}
+          <span className={styles.bar} />
         </button>
         <ul id={MENU_ID} className={open ? `${styles.menu} ${styles.open}` : styles.menu}>
           <li>

@@ -33,7 +33,7 @@ describe('/figures', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).not.toMatch(/<script|modulepreload|astro-island/i);
-    expect(html).toMatch(/<title>Figures from literature · Map your Contradictions<\/title>/);
+    expect(html).toMatch(/<title>Figures from literature – Map your Contradictions<\/title>/);
     const description = /<meta name="description" content="([^"]+)">/.exec(html)?.[1] ?? '';
     expect(description.startsWith(`${FIGURES_IN_WORDS}, placed between Love, Duty, Honor and Reason`)).toBe(true);
     expect(description).toContain('romance, drama');

@@ -16,7 +16,7 @@ describe('an unknown address on a phone', () => {
     const res = await page.goto(`${product.app.url}/values/nobody/at/all?x=1`);
     expect(res?.status()).toBe(404);
     expect(res?.headers()['content-type']).toBe('text/html; charset=utf-8');
-    expect(await page.title()).toBe('Page not found · Map your Contradictions');
+    expect(await page.title()).toBe('Page not found – Map your Contradictions');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
 

@@ -4,7 +4,9 @@ import type { QuadrantCounts } from '../../lib/api.ts';
 import { formatCount } from '../../core/display.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUE_LABELS, type Value } from '../../core/values.ts';
-import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../palette.ts';
+import { paintedBackground } from '../background.ts';
+import { contrast } from '../contrast.ts';
+import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
 
 /** The four quadrants of a pair, in the order of the heatmap's columns. */
@@ -32,9 +34,6 @@ export interface HeatmapCell extends MatrixDataPoint {
 /** An empty quadrant: no colour of any value, so that 0 never reads as "a few". */
 export const EMPTY_CELL = 'rgba(233, 228, 216, 0.035)';
 
-/** Ink on a cell strong enough that light ink would not read on it. */
-const INK_ON_STRONG = '#1a160f';
-
 /**
  * How strong a cell is painted, 0 to 1, on a log scale of its count against
  * the largest cell's: with one quadrant holding most respondents (the split
@@ -50,6 +49,17 @@ export function cellStrength(count: number, largest: number): number {
 export function cellColor(cell: HeatmapCell, largest: number): string {
   if (cell.v <= 0) return EMPTY_CELL;
   return withAlpha(VALUE_COLORS[cell.pair[0]].bright, 0.22 + 0.78 * cellStrength(cell.v, largest));
+}
+
+/**
+ * The ink a cell's numbers are written in: white or black, whichever stands
+ * out more from the cell's fill over the chart's painted background (4.5:1
+ * or more at any strength, WCAG 1.4.3); an empty cell's numbers are muted.
+ */
+export function cellInk(fill: string, empty: boolean): string {
+  if (empty) return CHART_INK.muted;
+  const on = (ink: string) => contrast(ink, fill, CHART_BACKGROUND);
+  return on(CHART_INK.highlight) >= on(CHART_INK.dark) ? CHART_INK.highlight : CHART_INK.dark;
 }
 
 /** Each cell's count and share, written on it. */
@@ -75,9 +85,8 @@ function cellTexts(largest: number): Plugin<'matrix'> {
         const x = box.x + box.width / 2;
         const y = box.y + box.height / 2;
         const height = box.height;
-        const strong = cell.v > 0 && 0.22 + 0.78 * cellStrength(cell.v, largest) > 0.6;
         const size = Math.max(11, Math.min(16, height / 4));
-        ctx.fillStyle = strong ? INK_ON_STRONG : cell.v > 0 ? CHART_INK.text : CHART_INK.muted;
+        ctx.fillStyle = cellInk(cellColor(cell, largest), cell.v <= 0);
         ctx.font = `600 ${size}px ${CHART_FONT_FAMILY}`;
         ctx.fillText(formatCount(cell.v), x, y - size * 0.55);
         ctx.font = `400 ${size * 0.85}px ${CHART_FONT_FAMILY}`;
@@ -110,6 +119,8 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
   const font = { family: CHART_FONT_FAMILY, size: 13 };
   return {
     type: 'matrix',
+    // Painted under the cells: their numbers' ink is chosen against one known colour, not the page's gradient.
+    plugins: [paintedBackground<'matrix'>(), cellTexts(largest)],
     data: {
       datasets: [
         {
@@ -174,6 +185,5 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
         },
       },
     },
-    plugins: [cellTexts(largest)],
   };
 }

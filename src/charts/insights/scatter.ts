@@ -74,6 +74,13 @@ const CLICK_WITHOUT_HOVER: Plugin<'scatter'> = {
 export const CROWDED = 1000;
 
 /**
+ * The opacity of a crowded dot: translucent enough that dense places read
+ * lighter, opaque enough that a lone dot stands at 3:1 or more on the page
+ * (WCAG 1.4.11).
+ */
+export const CROWDED_ALPHA = 0.65;
+
+/**
  * One of the plot's axes. `ink: 'none'` lays it out the same but draws it
  * in no colour: an overlay then has the plot's chart area, to the pixel.
  */
@@ -157,7 +164,7 @@ export function respondentScatter({
   // Thousands of dots overlap: translucent ones let density show through.
   const dot =
     positions.length > CROWDED
-      ? { radius: 2, color: withAlpha(RESPONDENT_DOT, 0.5) }
+      ? { radius: 2, color: withAlpha(RESPONDENT_DOT, CROWDED_ALPHA) }
       : { radius: 5, color: RESPONDENT_DOT };
   return {
     type: 'scatter',

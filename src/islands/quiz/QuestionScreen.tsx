@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type CSSProperties, type MouseEvent } from 'react';
 import { QUESTION_FADE_MS } from '../../core/display.ts';
 import { $currentQuestion, $earlierChoice, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
+// The page's title follows the steps from here on.
+import '../../stores/page-title.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
 import styles from './quiz.module.css';
 

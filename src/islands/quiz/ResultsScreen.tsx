@@ -26,6 +26,8 @@ import { usePainted } from '../../speed/use-painted.ts';
 import { resultLabels, type ResultLabels } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
+// The page's title follows the steps from here on (a shared result's page starts here).
+import '../../stores/page-title.ts';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
