@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { figureSummaries } from './src/figures/summaries.ts';
+import { offline } from './src/integrations/offline.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
@@ -32,6 +33,8 @@ const site = siteUrl(process.env.SITE_URL, project !== undefined);
 import { HIDDEN_PATHS } from './src/core/site.ts';
 // Shared results' pages stand in for "/" with their own preview; they carry noindex and stay out of the sitemap.
 import { CELL_PAGES } from './src/core/map.ts';
+// What the service worker shows offline in place of a page it never keeps.
+import { OFFLINE_PAGE_PATH } from './src/offline/protocol.ts';
 
 export default defineConfig({
   site,
@@ -55,10 +58,12 @@ export default defineConfig({
     speed(),
     figureSummaries(),
     sitemap({
-      filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)),
+      filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES, OFFLINE_PAGE_PATH].some((hidden) => new URL(page).pathname.startsWith(hidden)),
     }),
     sitemapAlias(),
     securityHeaders(),
+    // After every page is written: it lists them for the service worker's precache.
+    offline(),
     // Last: it compresses what the others wrote.
     precompress(),
   ],

@@ -4,6 +4,11 @@ import { QUESTION_FADE_MS } from '../../core/display.ts';
 import { $currentQuestion, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
 import styles from './quiz.module.css';
+import { registerServiceWorkerWhenIdle } from '../../offline/register.ts';
+
+// "/" loads this module right after its first paint, before anyone taps: the
+// worker registers from here, so that "/" pays nothing for it up front.
+registerServiceWorkerWhenIdle();
 
 const fade = { '--quiz-fade': `${QUESTION_FADE_MS}ms` } as CSSProperties;
 
