@@ -4,6 +4,7 @@
  * over: is this page in the middle of a quiz? A page being left is not: its
  * quiz, if any, resumes in the page that replaces it.
  */
+import type { Screen } from '../core/progress.ts';
 import { $screen } from '../stores/quiz.ts';
 import { ASK_MID_QUIZ, WORKER_PATH } from './protocol.ts';
 
@@ -12,8 +13,14 @@ let leaving = false;
 /** The longest the registration waits for an idle moment. */
 const IDLE_WAIT_MS = 1000;
 
+/**
+ * The name and the questions: the results' code has been fetched by then
+ * (the quiz fetches it when it starts), so a new version may take over under them.
+ */
+const inQuiz = (screen: Screen) => screen === 'name' || screen === 'question';
+
 function midQuiz(): boolean {
-  return !leaving && $screen.get() !== 'intro';
+  return !leaving && inQuiz($screen.get());
 }
 
 function registerServiceWorker(): void {
@@ -24,8 +31,8 @@ function registerServiceWorker(): void {
   // Only while a quiz is under way: a page listening for beforeunload is kept out of Firefox's back-forward cache.
   const markLeaving = () => (leaving = true);
   $screen.subscribe((screen) => {
-    if (screen === 'intro') removeEventListener('beforeunload', markLeaving);
-    else addEventListener('beforeunload', markLeaving);
+    if (inQuiz(screen)) addEventListener('beforeunload', markLeaving);
+    else removeEventListener('beforeunload', markLeaving);
   });
   addEventListener('pageshow', () => (leaving = false));
   navigator.serviceWorker.register(WORKER_PATH).catch((error: unknown) => {

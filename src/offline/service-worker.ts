@@ -6,8 +6,8 @@
  * the middle of a quiz. Nothing else is cached: the API and the hidden page
  * go to the network only, because no route here matches them.
  */
-import { clientsClaim } from 'workbox-core';
-import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { cacheNames, clientsClaim } from 'workbox-core';
+import { addPlugins, cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { ANSWER_WAIT_MS, ASK_MID_QUIZ, NOT_FOUND_PATH, OFFLINE_PAGE_PATH, SKIP_WAITING } from './protocol.ts';
 
@@ -52,16 +52,18 @@ async function someoneMidQuiz(): Promise<boolean> {
   return (await Promise.all(windows.map(isMidQuiz))).some(Boolean);
 }
 
-/** Lets the waiting version take over; resolves once it has (or has failed to). */
-function takeOver(waiting: ServiceWorker): Promise<void> {
-  return new Promise((resolve) => {
-    const settled = () => waiting.state === 'activated' || waiting.state === 'redundant';
-    waiting.addEventListener('statechange', () => {
-      if (settled()) resolve();
-    });
-    if (settled()) resolve();
-    else waiting.postMessage(SKIP_WAITING);
-  });
+/**
+ * The waiting version's copy of a page. Both versions keep their copies in
+ * Workbox's one precache, a page under its address with its revision as
+ * the query: the copy that is not this version's is the new one (the same
+ * one when the page did not change).
+ */
+async function newVersionsCopy(path: string): Promise<Response | undefined> {
+  const own = getCacheKeyForURL(path);
+  const cache = await caches.open(cacheNames.precache);
+  const copies = await cache.keys(new URL(path, worker.registration.scope).href, { ignoreSearch: true });
+  const copy = copies.find((request) => request.url !== own) ?? copies[0];
+  return copy ? cache.match(copy) : undefined;
 }
 
 const onlineOnly = new Set(__ONLINE_ONLY_PAGES__);
@@ -70,15 +72,18 @@ const onlineOnly = new Set(__ONLINE_ONLY_PAGES__);
  * A page: from the precache, else from the network; offline, a page kept
  * out of the precache says it needs the connection and any other address is
  * not found. With a new version waiting and no quiz under way, the new
- * version takes over first and the browser asks again, to be answered by it.
+ * version is let take over and the page is its copy.
  */
 async function servePage(request: Request): Promise<Response> {
   const waiting = worker.registration.waiting;
-  if (waiting && !(await someoneMidQuiz())) {
-    await takeOver(waiting);
-    return Response.redirect(request.url, 302);
-  }
   const path = new URL(request.url).pathname;
+  if (waiting && !(await someoneMidQuiz())) {
+    // It takes over once this answer is given (a worker with an event under
+    // way is never replaced), so the answer is already the new version's.
+    waiting.postMessage(SKIP_WAITING);
+    const fresh = await newVersionsCopy(path);
+    if (fresh) return fresh;
+  }
   const kept = await matchPrecache(path);
   if (kept) return kept;
   try {
