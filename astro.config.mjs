@@ -2,8 +2,11 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 import { loadEnv } from 'vite';
 import { figureSummaries } from './src/figures/summaries.ts';
+import { offline } from './src/integrations/offline.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
@@ -32,12 +35,22 @@ const site = siteUrl(process.env.SITE_URL, project !== undefined);
 import { HIDDEN_PATHS } from './src/core/site.ts';
 // Shared results' pages stand in for "/" with their own preview; they carry noindex and stay out of the sitemap.
 import { CELL_PAGES } from './src/core/map.ts';
+// What the service worker shows offline in place of a page it never keeps.
+import { OFFLINE_PAGE_PATH } from './src/offline/protocol.ts';
+
+/** @type {(name: string, file: string) => string} */
+const cssModuleClass = (name, file) =>
+  `${name}_${createHash('sha256').update(relative(process.cwd(), file)).digest('hex').slice(0, 5)}`;
 
 export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
+  // CSS modules' class names as the local name and a hash of the file,
+  // without Vite's leading underscore and line number: the names are in the
+  // islands' code too, which "/" loads before any interaction.
+  vite: { css: { modules: { generateScopedName: cssModuleClass } } },
   // No page shows code, and Shiki's highlighting writes inline styles, which the policy below would block.
   markdown: { syntaxHighlight: false },
   env: {
@@ -55,10 +68,12 @@ export default defineConfig({
     speed(),
     figureSummaries(),
     sitemap({
-      filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES].some((hidden) => new URL(page).pathname.startsWith(hidden)),
+      filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES, OFFLINE_PAGE_PATH].some((hidden) => new URL(page).pathname.startsWith(hidden)),
     }),
     sitemapAlias(),
     securityHeaders(),
+    // After every page is written: it lists them for the service worker's precache.
+    offline(),
     // Last: it compresses what the others wrote.
     precompress(),
   ],

@@ -6,6 +6,11 @@ import { $currentQuestion, $earlierChoice, $questionIndex, chooseAnswer, goBack 
 import '../../stores/page-title.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
 import styles from './quiz.module.css';
+import { registerServiceWorkerWhenIdle } from '../../offline/register.ts';
+
+// "/" loads this module right after its first paint, before anyone taps: the
+// worker registers from here, so that "/" pays nothing for it up front.
+registerServiceWorkerWhenIdle();
 
 const fade = { '--quiz-fade': `${QUESTION_FADE_MS}ms` } as CSSProperties;
 
