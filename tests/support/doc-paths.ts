@@ -9,7 +9,7 @@ const SOURCE_FILE = /\.(ts|tsx|js|mjs|astro|css|sql|md|json|yml|service|timer)$/
  */
 export function namedPaths(markdown: string): string[] {
   const paths: string[] = [];
-  for (const [, span] of markdown.matchAll(/`([^`\n]+)`/g)) {
+  for (const [, span = ''] of markdown.matchAll(/`([^`\n]+)`/g)) {
     const token = span.trim();
     if (/[\s*<>{}$=:?&|]/.test(token) || token.startsWith('/') || token.startsWith('-')) continue;
     if (/^[A-Z][A-Z0-9_]+\//.test(token) || MADE_BY_A_RUN.test(token)) continue;
