@@ -7,7 +7,7 @@ import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
-import { eraseExpiredNamesHourly } from './retention.ts';
+import { eraseExpiredNamesHourly, setNameRetentionDays } from './retention.ts';
 import { buildSite } from './site-swap.ts';
 
 const config = readConfig();
@@ -32,6 +32,7 @@ if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
+if (config.nameRetentionDays !== undefined) await setNameRetentionDays(db, config.nameRetentionDays);
 const retention = await eraseExpiredNamesHourly(db);
 // PGlite's folder is this process's alone: `npm run backup` asks through it.
 const backups = config.databaseUrl ? undefined : await serveBackups(db, resolve(config.dataDir));
