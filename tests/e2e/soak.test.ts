@@ -1,15 +1,18 @@
 /**
  * The server under a bounded load, on loopback: rounds of 200 concurrent
- * `insights` calls and 200 page requests while `npm run build` rebuilds the
- * site it serves, more rounds after, then many saves. No request may fail,
- * the server must never warn of an EventEmitter leak (a build that rewrote
- * the served files in place made streams fail under it, and each failure
- * piled listeners on its response), its memory must level off, and the size
- * of the data folder after the saves is printed (a figure, not a limit).
+ * `insights` calls and 200 page requests, without pause, while a second
+ * `npm start` on the same data folder refuses before it builds anything,
+ * then while `npm run build` builds beside the served site and swaps the
+ * new build in whole; more rounds after, then many saves. Not one request
+ * may fail, the server must then serve the new build, it must never warn
+ * of an EventEmitter leak (a build that rewrote the served files in place
+ * made streams fail under it, and each failure piled listeners on its
+ * response), its memory must level off, and the size of the data folder
+ * after the saves is printed (a figure, not a limit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -97,9 +100,9 @@ async function round(paths: string[]): Promise<Record<number, number>> {
   return statuses;
 }
 
-function npmBuild(): Promise<{ code: number | null; output: string }> {
-  const child = spawn('npm', ['run', '--silent', 'build'], {
-    env: { ...process.env, SITE_DIR: siteDir },
+function npm(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn('npm', ['run', '--silent', script], {
+    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -108,19 +111,41 @@ function npmBuild(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, output: log })));
 }
 
-it('stays quiet and levels off under rounds of concurrent calls, a build and many saves', async () => {
+it('a second start refuses at once, a build swaps in whole: no request fails, no leak warning, memory levels off', async () => {
   const pid = server!.pid!;
   const pages = ['/', '/insights', '/values/love', '/no-such-page'];
   const expected = { 200: CONCURRENT + (CONCURRENT * 3) / 4, 404: CONCURRENT / 4 };
 
-  let building = true;
-  const build = npmBuild().finally(() => (building = false));
-  let roundsDuringBuild = 0;
-  while (building) {
-    expect(await round(pages)).toEqual(expected);
-    roundsDuringBuild += 1;
+  /** Rounds without pause until `work` ends, every answer as expected; how many ran. */
+  async function roundsDuring(work: Promise<unknown>): Promise<number> {
+    let going = true;
+    void work.finally(() => (going = false));
+    let rounds = 0;
+    while (going) {
+      expect(await round(pages)).toEqual(expected);
+      rounds += 1;
+    }
+    return rounds;
   }
-  expect((await build).code).toBe(0);
+
+  const second = npm('start', { DATA_DIR: dataDir, SITE_DIR: siteDir, PORT: '0' });
+  await roundsDuring(second);
+  const refused = await second;
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain(`The data folder ${dataDir} is in use by process ${pid}`);
+  // Astro never ran: no build began beside the site, and none was written anywhere else.
+  expect(refused.output).not.toMatch(/page\(s\) built|\[build\]/);
+  expect(readdirSync(buildsDir(siteDir))).toEqual(['first']);
+
+  const served = realpathSync(siteDir);
+  const build = npm('build', { SITE_DIR: siteDir });
+  const roundsDuringBuild = await roundsDuring(build);
+  const built = await build;
+  expect(built.output).toContain(`The site in ${siteDir} is the new build.`);
+  expect(built.code).toBe(0);
+  expect(realpathSync(siteDir)).not.toBe(served);
+  // The server reads the new build: the first one can go, and every page is still there.
+  rmSync(join(buildsDir(siteDir), 'first'), { recursive: true });
 
   const memory: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
