@@ -7,7 +7,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist', 'dist.builds/', '.astro/', '.data/', '.test-data/', '.test-results/', 'src/lib/database.types.ts'] },
+  {
+    ignores: [
+      'dist',
+      'dist.builds/',
+      '.astro/',
+      '.data/',
+      '.test-data/',
+      '.test-results/',
+      'src/lib/database.types.ts',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs.recommended,

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { readRetentionDays } from './retention.ts';
 
 /** Every setting the local server reads from its environment. */
 export interface ServerConfig {
@@ -15,6 +16,8 @@ export interface ServerConfig {
    * `uniquelocal`); unset, the socket's address is the client's.
    */
   trustProxy: string | undefined;
+  /** How many days names are kept, set at start; undefined leaves the database's setting alone. */
+  nameRetentionDays: number | undefined;
 }
 
 /** A setting the server cannot start with; its message is one line, shown as it is. */
@@ -134,5 +137,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hiddenPagePassword: env.HIDDEN_PAGE_PASSWORD || undefined,
     siteDir: env.SITE_DIR || 'dist',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    nameRetentionDays: readRetentionDays(env.NAME_RETENTION_DAYS),
   };
 }

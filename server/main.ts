@@ -8,7 +8,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createPrivately } from './db/private-dir.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
-import { eraseExpiredNamesHourly } from './retention.ts';
+import { eraseExpiredNamesHourly, setNameRetentionDays } from './retention.ts';
 import { buildSite } from './site-swap.ts';
 
 function configOrExit(): ServerConfig {
@@ -45,9 +45,19 @@ if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
+if (config.nameRetentionDays !== undefined) await setNameRetentionDays(db, config.nameRetentionDays);
 const retention = await eraseExpiredNamesHourly(db);
 // PGlite's folder is this process's alone: `npm run backup` asks through it.
-const backups = config.databaseUrl ? undefined : await serveBackups(db, resolve(config.dataDir));
+// Without the socket (a folder path too long for one, say) the site still
+// serves; backups then need the server stopped.
+const backups = config.databaseUrl
+  ? undefined
+  : await serveBackups(db, resolve(config.dataDir)).catch((error: unknown) => {
+      console.error(
+        `Backups through the running server are off (${error instanceof Error ? error.message : String(error)}): stop the server to run npm run backup.`,
+      );
+      return undefined;
+    });
 const app = await buildApp({ db, siteDir: resolve(config.siteDir), trustProxy: config.trustProxy });
 
 /** How long answers under way may take to finish when the server is told to stop. */

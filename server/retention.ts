@@ -57,6 +57,39 @@ export async function pruneThrottles(db: Queryable): Promise<number> {
   return row?.pruned ?? 0;
 }
 
+/** The retention in whole days, as private.settings' check takes it. */
+export const MAX_RETENTION_DAYS = 999_999;
+
+/**
+ * NAME_RETENTION_DAYS: whole days from 1 to 999,999, or unset to leave the
+ * database's setting as it is. Throws, naming the variable, on anything else.
+ */
+export function readRetentionDays(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const days = /^[1-9]\d*$/.test(value) ? Number(value) : NaN;
+  if (!(days <= MAX_RETENTION_DAYS)) {
+    throw new Error(`NAME_RETENTION_DAYS must be whole days from 1 to ${MAX_RETENTION_DAYS}, not "${value}"`);
+  }
+  return days;
+}
+
+/**
+ * Sets how many days names are kept (private.settings' name_retention_days):
+ * what NAME_RETENTION_DAYS asks for at start. Names already older than the
+ * new retention go at the next erasure, which the server runs right after.
+ */
+export async function setNameRetentionDays(db: Queryable, days: number): Promise<void> {
+  const rows = await db.query(
+    "update private.settings set value = $1 where name = 'name_retention_days' returning name",
+    [String(days)],
+  );
+  if (rows.length === 0) {
+    throw new Error(
+      'NAME_RETENTION_DAYS is set, but the database keeps names for good (its name_retention_days setting was deleted): put the setting back first (docs/backend.md)',
+    );
+  }
+}
+
 export interface NameRetention {
   stop(): void;
 }

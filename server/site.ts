@@ -84,10 +84,6 @@ export const site: FastifyPluginAsync<{ root: string }> = async (app, { root }) 
     if (dir !== build.dir) build = readBuild(dir);
     return build;
   };
-  // Requests whose 404 page was already tried: a page gone from the disk
-  // must end in a plain 404, not in the not-found handler calling itself.
-  const notFoundTried = new WeakSet<FastifyRequest>();
-
   await app.register(fastifyStatic, {
     root: build.dir,
     // The routes below decide which file an address names; the plugin sends it.
@@ -112,11 +108,10 @@ export const site: FastifyPluginAsync<{ root: string }> = async (app, { root }) 
     return reply.redirect(encodeURI(found.redirect) + (queryAt < 0 ? '' : req.url.slice(queryAt)), 301);
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler((_req, reply) => {
     reply.code(404).header('cache-control', NOT_FOUND_CACHE);
     const { hasNotFoundPage, dir } = current();
-    if (!hasNotFoundPage || notFoundTried.has(req)) return reply.type('text/plain; charset=utf-8').send('Not found');
-    notFoundTried.add(req);
+    if (!hasNotFoundPage) return reply.type('text/plain; charset=utf-8').send('Not found');
     return reply.sendFile(NOT_FOUND_PAGE, dir, { etag: false, lastModified: false });
   });
 };

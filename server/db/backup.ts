@@ -160,7 +160,10 @@ export async function restoreBackup(db: Database, backup: ParsedBackup, targetNa
     const [count] = await tx.query<{ n: number }>('select count(*)::int as n from public.responses');
     return count?.n ?? 0;
   });
-  await migrate(db, known);
+  // Only when something is left to apply: a hosted project's migrations come
+  // from `supabase db push`, and its roles are the platform's, not ours to alter.
+  const now = await appliedMigrations(db);
+  if (known.some((m) => !now.includes(m.version))) await migrate(db, known);
   return restored;
 }
 

@@ -11,7 +11,10 @@ export const LOCAL_SITE_URL = 'http://localhost:4321';
  * SITE_URL, checked. A build for the local server may leave it out; a
  * hosted build may not, or every shared link and preview card would point
  * at localhost. Throws, naming SITE_URL, when it is missing for a hosted
- * build or is not an http(s) address.
+ * build, is not an http(s) address, or has a path: the site is built for
+ * the root of its origin (its links and assets start at "/"), so under
+ * https://example.org/quiz/ every canonical link would name
+ * https://example.org/ instead.
  */
 export function siteUrl(value: string | undefined, hosted: boolean): string {
   if (!value) {
@@ -30,6 +33,12 @@ export function siteUrl(value: string | undefined, hosted: boolean): string {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new Error(`SITE_URL must be an http or https address, not "${value}"`);
+  }
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new Error(
+      `SITE_URL must be the root of its origin, such as ${parsed.origin}, not "${value}": ` +
+        'the site is built to be served from the root of its own origin, not under a path',
+    );
   }
   return value;
 }

@@ -3,7 +3,7 @@
  * nothing in them joins a client address to a response, by time, by order
  * or by the address itself.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
 import { forEachEngine } from '../support/db-engines.ts';
@@ -32,11 +32,11 @@ async function actFrom(db: Database, addresses: string[]): Promise<void> {
     const saved = await callAsClient(
       db,
       'submit_response',
-      { submission_id: id, name: `Named ${i}`, answers: nthChoices(i), withdrawal_secret: randomUUID() + randomUUID() },
+      { submission_id: id, name: `Named ${i}`, answers: nthChoices(i), withdrawal_secret: randomBytes(32).toString('hex') },
       address,
     );
     expect(saved.status).toBe(200);
-    await callAsClient(db, 'withdraw_response', { submission_id: randomUUID(), secret: 'y'.repeat(40) }, address);
+    await callAsClient(db, 'withdraw_response', { submission_id: randomUUID(), secret: randomBytes(32).toString('hex') }, address);
     await callAsClient(db, 'hidden_page_insights', { password: 'a wrong guess' }, address);
   }
 }

@@ -24,4 +24,13 @@ describe('siteUrl', () => {
       'SITE_URL must be an http or https address, not "ftp://example.org"',
     );
   });
+
+  it('refuses a base path, which canonical links would drop, naming SITE_URL', () => {
+    expect(siteUrl('https://example.org/', true)).toBe('https://example.org/');
+    for (const value of ['https://example.org/quiz/', 'https://example.org/quiz', 'https://example.org/?a=1']) {
+      expect(() => siteUrl(value, true)).toThrow(
+        `SITE_URL must be the root of its origin, such as https://example.org, not "${value}"`,
+      );
+    }
+  });
 });
