@@ -4,7 +4,7 @@
  * every folder 0700 and every file 0600, the write-ahead log and the lock
  * included, while it runs and after it stops.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,18 @@ function startUnderOpenUmask(dataDir: string): Promise<{ url: string; stop: () =
     child.stderr.on('data', read);
     void closed.then((code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
   });
+}
+
+/** Runs an npm script's file under umask 000 on dataDir, with input on its stdin; answers its exit code. */
+function runUnderOpenUmask(script: string, args: string, dataDir: string, input = ''): number | null {
+  const run = spawnSync('sh', ['-c', `umask 000 && exec "${process.execPath}" ${script} ${args}`], {
+    env: { ...serverEnv(dataDir) },
+    input,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (run.status !== 0) console.error(run.stdout, run.stderr);
+  return run.status;
 }
 
 /** Every path under dir (itself included) whose mode is not the private one, as "mode path". */
@@ -103,5 +115,18 @@ describe('the data folder is private to the operator', () => {
     expect(looseEntries(dataDir).slice(0, 3).join('; ')).toBe('');
     expect(await server.stop()).toBe(0);
     expect(looseEntries(dataDir).slice(0, 3).join('; ')).toBe('');
+  });
+
+  it('npm run set-password on a new folder and npm run seed on a loose one, under umask 000', () => {
+    const fresh = join(parent, 'set-password');
+    expect(runUnderOpenUmask('scripts/set-password.ts', '', fresh, 'a private passphrase\n')).toBe(0);
+    expect(countEntries(fresh)).toBeGreaterThan(100);
+    expect(looseEntries(fresh).slice(0, 3).join('; ')).toBe('');
+
+    const loose = join(parent, 'seed');
+    cpSync(inject('migratedDataDir'), loose, { recursive: true });
+    loosen(loose);
+    expect(runUnderOpenUmask('scripts/seed.ts', '--respondents 3', loose)).toBe(0);
+    expect(looseEntries(loose).slice(0, 3).join('; ')).toBe('');
   });
 });

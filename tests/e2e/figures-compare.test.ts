@@ -171,10 +171,15 @@ describe('the nearest figures and a friend on the results screen', () => {
     await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
     expect(sentBodies.join('\n')).not.toContain('Rhea');
 
+    // The visitor's own name goes into the link only when they add it; the friend's came with theirs.
     const name = page.getByLabel('First name shown with the link (optional)');
-    expect(await name.inputValue()).toBe('Sam');
-    const link = await page.getByLabel('Link to this comparison').inputValue();
-    expect(link).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`);
+    expect(await name.inputValue()).toBe('');
+    const link = page.getByLabel('Link to this comparison');
+    expect(await link.inputValue()).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&f=${CODE_B}&fn=Rhea`);
+    await name.fill('Sam');
+    expect(await link.inputValue()).toBe(
+      `${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`,
+    );
     await expectNoSeriousAxeViolations(page, 'a comparison with a friend');
   });
 
@@ -265,7 +270,6 @@ describe('the nearest figures and a friend on the results screen', () => {
     await visitorOn(page).onResults();
     const name = page.getByLabel('First name shown with the link (optional)');
     const link = page.getByLabel('Link to this result');
-    // Test mode's name is not a first name to show.
     expect(await name.inputValue()).toBe('');
     expect(await link.inputValue()).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}`);
 

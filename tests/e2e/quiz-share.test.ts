@@ -15,7 +15,7 @@ describe('sharing a result', () => {
   beforeAll(async () => {
     results = await product.browser.newPage({ viewport: { width: 1200, height: 900 } });
     await visitorOn(results).openQuiz(product.app.url);
-    await visitorOn(results).startWithName('Sharer');
+    await visitorOn(results).startWithName('Bob Builder');
     await visitorOn(results).answer(PATH_A);
     await visitorOn(results).onResults();
     // The comparison is asked for once the save has settled.
@@ -23,8 +23,28 @@ describe('sharing a result', () => {
     link = await results.getByLabel('Link to this result').inputValue();
   });
 
-  it('the link, with the name given as its first name, reopens the same percentages without retaking or storing anything', async () => {
+  it('the link carries no name until the visitor adds one, and says beside its button what it shows', async () => {
+    const bare = `${product.app.url}${cellPathFor(PATH_A)}?r=${PATH_A.join('')}`;
+    expect(link).toBe(bare);
+    expect(await results.getByLabel('First name shown with the link (optional)').inputValue()).toBe('');
+    const copy = results.getByRole('button', { name: 'Copy link' });
+    const shows = 'This link shows your map and your 12 answers, and your first name only if you add it above.';
+    expect(await results.getByText(shows).count()).toBe(1);
+    expect(await copy.evaluate((b) => b.getAttribute('aria-describedby'))).toBe('quiz-share-shows');
+    expect(await results.locator('#quiz-share-shows').innerText()).toBe(shows);
+
+    const page = await product.browser.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'A shared map' }).waitFor();
+    expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
+    expect(await page.locator('body').innerText()).not.toContain('Bob');
+    await page.close();
+  });
+
+  it('the link, with the first name the visitor adds, reopens the same percentages without retaking or storing anything', async () => {
     expect(await responseCount(product.app)).toBe(1);
+    await results.getByLabel('First name shown with the link (optional)').fill('Sharer');
+    link = await results.getByLabel('Link to this result').inputValue();
     expect(link).toBe(`${product.app.url}${cellPathFor(PATH_A)}?r=${PATH_A.join('')}&n=Sharer`);
     const page = await product.browser.newPage();
     const submits: string[] = [];

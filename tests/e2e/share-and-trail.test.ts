@@ -90,7 +90,7 @@ describe("a shared result's page", () => {
     await visitorOn(page).onResults();
     expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
     expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
-      `${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Sam&f=${CODE_B}&fn=Rhea`,
+      `${product.app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&f=${CODE_B}&fn=Rhea`,
     );
     expect(errors).toEqual([]);
   });

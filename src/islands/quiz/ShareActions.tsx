@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type RefObject } from 'react';
 import { shareNameProblem, shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';
-import { $answers, $isTestMode, $name } from '../../stores/quiz.ts';
+import { $answers } from '../../stores/quiz.ts';
 import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
 import styles from './ShareActions.module.css';
 import textLines from './text-lines.module.css';
@@ -27,25 +27,32 @@ interface Props {
   picture?: (chart: HTMLCanvasElement) => HTMLCanvasElement;
 }
 
-/** The name the visitor gave, as the link's first name to start from, if a link may carry it. */
-function prefilledName(name: string, testMode: boolean): string {
-  return testMode || shareNameProblem(name) ? '' : name;
+/**
+ * What whoever opens the link sees, said beside the button that copies it:
+ * the answers travel in it, a name only when the visitor adds one.
+ */
+function linkShows(ownResult: boolean, comparison: boolean): string {
+  if (!ownResult)
+    return 'This link shows what it showed when it was opened: the answers it carries, and a name only if it carried one.';
+  return comparison
+    ? 'This link shows both maps and both sets of 12 answers, and your first name only if you add it above.'
+    : 'This link shows your map and your 12 answers, and your first name only if you add it above.';
 }
 
 /**
- * A link that reopens this result (with a first name the visitor may give it),
- * or this comparison with both results, and the result chart as a PNG. A
- * result opened from a link is shared on as it came.
+ * A link that reopens this result, or this comparison with both results,
+ * and the result chart as a PNG. The link carries the visitor's first name
+ * only when they type one into its field: the name given to the quiz is
+ * never put there for them. A result opened from a link is shared on as it
+ * came.
  */
 export default function ShareActions({ canvasRef, canSaveImage, picture }: Props) {
   const answers = useStore($answers);
   const origin = useStore($resultOrigin);
   const sharedName = useStore($sharedName);
   const friend = useStore($friend);
-  const givenName = useStore($name);
-  const testMode = useStore($isTestMode);
   const [status, setStatus] = useState('');
-  const [nameInput, setNameInput] = useState(() => prefilledName(givenName, testMode));
+  const [nameInput, setNameInput] = useState('');
   // A name the link cannot carry is reported and leaves the link as it was.
   const [linkName, setLinkName] = useState(nameInput);
   const problem = shareNameProblem(nameInput);
@@ -92,7 +99,7 @@ export default function ShareActions({ canvasRef, canSaveImage, picture }: Props
             id="quiz-share-name"
             className={styles.shareInput}
             type="text"
-            autoComplete="given-name"
+            autoComplete="off"
             value={nameInput}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'quiz-share-name-problem' : undefined}
@@ -117,10 +124,13 @@ export default function ShareActions({ canvasRef, canSaveImage, picture }: Props
           value={link}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="btn" onClick={copyLink}>
+        <button type="button" className="btn" onClick={copyLink} aria-describedby="quiz-share-shows">
           Copy link
         </button>
       </div>
+      <p id="quiz-share-shows" className={styles.shareNote}>
+        {linkShows(origin === 'quiz', friend !== null)}
+      </p>
       <button type="button" className="btn" onClick={saveImage} disabled={!canSaveImage}>
         Save image
       </button>
