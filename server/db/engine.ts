@@ -80,7 +80,18 @@ export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise
     transaction: (fn) => alone(() => db.transaction((tx) => fn(pgliteQueryable(tx)))),
     close: () => alone(() => db.close()),
     snapshot: () => alone(() => db.dumpDataDir('none')),
-    dump: (args) => alone(async () => (await pgDump({ pg: db, args })).text()),
+    // pg_dump leaves its read-only transaction open and its settings (an
+    // empty search_path, row security off) on the one connection the server
+    // shares: end both, or every later call would run read-only under them.
+    dump: (args) =>
+      alone(async () => {
+        try {
+          return await (await pgDump({ pg: db, args })).text();
+        } finally {
+          if (db.isInTransaction()) await db.exec('rollback');
+          await db.exec('reset all');
+        }
+      }),
   };
 }
 

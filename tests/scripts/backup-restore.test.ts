@@ -94,8 +94,10 @@ describe('npm run backup', () => {
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     expect(statSync(join(work, 'made-here')).mode & 0o777).toBe(0o700);
     expect(readdirSync(join(work, 'made-here'))).toEqual(['backup.sql']);
-    // The server went on serving meanwhile: the source is as it was.
+    // The server went on serving meanwhile: the source is as it was, and
+    // still takes a save (the dump's read-only transaction was ended).
     expect(await figures(source!)).toEqual(before);
+    expect(await source!.query("select current_setting('transaction_read_only') as ro")).toEqual([{ ro: 'off' }]);
   });
 });
 
