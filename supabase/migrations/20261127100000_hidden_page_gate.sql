@@ -22,8 +22,8 @@ grant usage on schema private to service_role;
 drop table private.client_events;
 
 -- What limited clients did, as counts per pseudonymous address, kind and
--- 5-minute step: never an address, a password, a name, an exact time or an
--- order, so no column joins an address to a response (whose created_at is
+-- 5-minute step: never an address, a password, a name, an exact time or a
+-- running number, so no column joins an address to a response (whose created_at is
 -- exact). client_address is the keyed hash private.client_address() gives;
 -- bucket_end is the end of the step the events fell in, so that a window
 -- counts an event for up to one step longer than it lasts, never shorter.
