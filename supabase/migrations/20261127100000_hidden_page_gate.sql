@@ -22,8 +22,8 @@ grant usage on schema private to service_role;
 drop table private.client_events;
 
 -- What limited clients did, as counts per pseudonymous address, kind and
--- 5-minute step: never an address, a password, a name, an exact time or an
--- order, so no column joins an address to a response (whose created_at is
+-- 5-minute step: never an address, a password, a name, an exact time or a
+-- running number, so no column joins an address to a response (whose created_at is
 -- exact). client_address is the keyed hash private.client_address() gives;
 -- bucket_end is the end of the step the events fell in, so that a window
 -- counts an event for up to one step longer than it lasts, never shorter.
@@ -137,29 +137,34 @@ end;
 $$;
 
 -- When the window of `kind` events, of one client or of all together
--- (client_address null), has room again under `lim`: once the newest step
+-- (client_address null), has room again for one more under a limit of
+-- max_count per `within`: once the newest step
 -- that, with all newer ones, still fills it has left it. Null while it has
 -- room now.
-create function private.window_reopens(kind text, client_address text, lim private.limits) returns timestamptz
-language sql stable set search_path = '' as $$
-  select max(w.bucket_end) + lim.within
-  from (
-    select c.bucket_end, sum(sum(c.events)) over (order by c.bucket_end desc) as newer
-    from private.client_event_counts c
-    where c.kind = window_reopens.kind
-      and (window_reopens.client_address is null or c.client_address = window_reopens.client_address)
-      and c.bucket_end > private.clock() - lim.within
-    group by c.bucket_end
-  ) w
-  where w.newer >= lim.max_count;
+create function private.window_reopens(kind text, client_address text, max_count integer, within interval)
+returns timestamptz language plpgsql stable set search_path = '' as $$
+begin
+  return (
+    select max(w.bucket_end) + window_reopens.within
+    from (
+      select c.bucket_end, sum(sum(c.events)) over (order by c.bucket_end desc) as newer
+      from private.client_event_counts c
+      where c.kind = window_reopens.kind
+        and (window_reopens.client_address is null or c.client_address = window_reopens.client_address)
+        and c.bucket_end > private.clock() - window_reopens.within
+      group by c.bucket_end
+    ) w
+    where w.newer >= window_reopens.max_count);
+end;
 $$;
 
 -- Seconds until the calling client may call `fn` again past its limit, for
--- the Retry-After of a 429 raised without one (submit_response and
--- withdraw_response raise theirs). Null for a function no limit counts.
+-- the Retry-After of a 429 raised as an error, which carries none (those of
+-- submit_response and withdraw_response). Null for a function no limit counts.
 create function private.retry_after(fn text) returns integer
 language sql stable set search_path = '' as $$
-  select greatest(1, ceil(extract(epoch from private.window_reopens(m.kind, private.client_address(), l) - private.clock())))::integer
+  select greatest(1, ceil(extract(epoch from private.window_reopens(m.kind, private.client_address(), l.max_count, l.within)
+                                       - private.clock())))::integer
   from (values ('submit_response', 'submission', 'submissions_per_client'),
                ('withdraw_response', 'withdrawal', 'withdrawals_per_client')) as m(fn, kind, limit_name)
   join private.limits l on l.name = m.limit_name
@@ -283,7 +288,7 @@ begin
         'Wait, then try again.', locked_until - moment);
     end if;
     if overall.name is not null then
-      resume_at := private.window_reopens('wrong_password', null, overall);
+      resume_at := private.window_reopens('wrong_password', null, overall.max_count, overall.within);
       if resume_at is not null then
         return private.refusal(429, 'PT429', 'too many wrong passwords from all addresses together',
           'Password checks resume as soon as fewer wrong passwords fall within the window.',

@@ -87,7 +87,7 @@ begin
         'Wait, then try again.', locked_until - moment);
     end if;
     if overall.name is not null then
-      resume_at := private.window_reopens('wrong_password', null, overall);
+      resume_at := private.window_reopens('wrong_password', null, overall.max_count, overall.within);
       if resume_at is not null then
         return private.refusal(429, 'PT429', 'too many wrong passwords from all addresses together',
           'Password checks resume as soon as fewer wrong passwords fall within the window.',

@@ -84,7 +84,8 @@ async function resetLimits(db: Database): Promise<void> {
   await db.exec(`
     delete from private.client_events;
     delete from private.password_lockouts;
-    update private.clock set ahead = interval '0';`);
+    update private.clock set ahead = interval '0';
+    update private.limits set max_count = 100 where name = 'wrong_passwords_overall';`);
   await db.query('select public.set_hidden_page_password($1)', [PASSWORD]);
 }
 
@@ -133,9 +134,11 @@ forEachEngine('the hidden page key', ({ db }) => {
     await submit(db(), nthChoices(4), NAME);
   });
 
-  it('lets the holder in past 100 wrong passwords from 20 addresses, which lock out the password itself', async () => {
+  // The shipped overall cap is 100 (5 each from 20 addresses); at 20, four addresses fill it with a fifth of the bcrypt work.
+  it('lets the holder in past a flood of wrong passwords from many addresses, which locks out the password itself', async () => {
+    await db().query("update private.limits set max_count = 20 where name = 'wrong_passwords_overall'");
     const key = await unlock(db(), '198.51.100.200');
-    for (let a = 1; a <= 20; a++)
+    for (let a = 1; a <= 4; a++)
       for (let i = 0; i < 5; i++) await insights(db(), { password: `guess ${a}.${i}` }, `192.0.2.${a}`);
     const byPassword = await insights(db(), { password: PASSWORD }, '198.51.100.200');
     expect(byPassword).toMatchObject({

@@ -122,7 +122,7 @@ describe('/hehe', () => {
     await page.context().close();
   });
 
-  it('unlocks with Enter and the right password, keeping it out of storage and the address', async () => {
+  it('unlocks with Enter and the right password, keeping it out of storage and the address, and the key for the next visit', async () => {
     const { page, dialogs } = await openHehe(product.browser, product.app.url);
     const field = page.getByPlaceholder('Enter secret password');
     await field.fill(E2E_PASSWORD);
@@ -134,7 +134,11 @@ describe('/hehe', () => {
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
     );
     expect(stored).not.toContain(E2E_PASSWORD);
-    // A new visit starts locked again.
+    // A new visit opens with the key this browser was given, not the password.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome to Secret Insights' }).waitFor();
+    // Without it, a new visit starts locked again.
+    await page.evaluate(() => localStorage.removeItem('hidden-page-key'));
     await page.reload();
     await page.getByPlaceholder('Enter secret password').waitFor();
     await expect(page.getByRole('heading', { name: 'Welcome to Secret Insights' }).count()).resolves.toBe(0);
