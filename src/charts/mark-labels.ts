@@ -104,8 +104,14 @@ export function markLabels(
       const forbidden: Box[] = guarded.map((g) => around(pixel(g.position), g.radius));
       const underGuard = (p: { px: number; py: number }) =>
         forbidden.some((f) => p.px > f.left && p.px < f.right && p.py > f.top && p.py < f.bottom);
-      const placed: (Box & { label: PaintedLabel; text: string; tx: number; ty: number; reach: number; size: number })[] =
-        [];
+      const placed: (Box & {
+        label: PaintedLabel;
+        text: string;
+        tx: number;
+        ty: number;
+        reach: number;
+        size: number;
+      })[] = [];
       for (const label of labels) {
         const { px, py } = pixel(label.position);
         const size = label.size * scale;
