@@ -102,10 +102,22 @@ export function markLabels(
       // A name should not hide a mark either.
       const marks: Box[] = labels.map((label) => around(pixel(label.position), label.offset - 3));
       const forbidden: Box[] = guarded.map((g) => around(pixel(g.position), g.radius));
+      // The two center lines: a name laid across one is harder to read, and hides the axis.
+      const center = pixel({ x: 0, y: 0 });
+      const axes: Box[] = [
+        { left: center.px - 1, right: center.px + 1, top: chartArea.top, bottom: chartArea.bottom },
+        { left: chartArea.left, right: chartArea.right, top: center.py - 1, bottom: center.py + 1 },
+      ];
       const underGuard = (p: { px: number; py: number }) =>
         forbidden.some((f) => p.px > f.left && p.px < f.right && p.py > f.top && p.py < f.bottom);
-      const placed: (Box & { label: PaintedLabel; text: string; tx: number; ty: number; reach: number; size: number })[] =
-        [];
+      const placed: (Box & {
+        label: PaintedLabel;
+        text: string;
+        tx: number;
+        ty: number;
+        reach: number;
+        size: number;
+      })[] = [];
       for (const label of labels) {
         const { px, py } = pixel(label.position);
         const size = label.size * scale;
@@ -132,8 +144,9 @@ export function markLabels(
             b.bottom > chartArea.bottom;
           const covered = [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0);
           if (label.optional && (covered > 0 || outside)) return Number.POSITIVE_INFINITY;
+          const across = axes.reduce((sum, a) => sum + overlap(b, a), 0);
           // Further out only when nearer costs more: a name stays by its mark where it can.
-          return covered + (outside ? w * h : 0) + (b.reach - 1) * 4;
+          return covered + (outside ? w * h : 0) + across * 4 + (b.reach - 1) * 4;
         };
         const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
         if (!Number.isFinite(cost(best))) continue;

@@ -28,7 +28,15 @@ export function resultImage(chart: HTMLCanvasElement, text: ResultImageText): HT
   const titleSize = Math.round(22 * unit);
   const lineSize = Math.round(15 * unit);
   const header = pad + titleSize + (text.name ? lineSize * 1.6 : 0) + pad / 2;
-  const footer = pad / 2 + lineSize * 1.6 * 2 + pad;
+  const measure = document.createElement('canvas').getContext('2d');
+  const shareTexts = text.shares.map(([value, label, share]) => ({ value, line: `${label} ${share}` }));
+  // The four percentages on one line where they fit, else two a line.
+  const shareFont = `600 ${lineSize}px ${CHART_FONT_FAMILY}`;
+  if (measure) measure.font = shareFont;
+  const widest = Math.max(...shareTexts.map((t) => measure?.measureText(t.line).width ?? 0));
+  const perLine = (widest + pad) * shareTexts.length <= width ? shareTexts.length : 2;
+  const shareLines = Math.ceil(shareTexts.length / perLine);
+  const footer = pad / 2 + lineSize * 1.6 * (shareLines + 1) + pad;
   const image = document.createElement('canvas');
   image.width = width;
   image.height = Math.round(header + chart.height + footer);
@@ -50,15 +58,15 @@ export function resultImage(chart: HTMLCanvasElement, text: ResultImageText): HT
 
   ctx.drawImage(chart, 0, header);
 
-  // The four percentages on one line, each in its value's color, evenly spread.
+  // Each percentage in its value's color, evenly spread.
   let y = header + chart.height + pad / 2;
-  ctx.font = `600 ${lineSize}px ${CHART_FONT_FAMILY}`;
-  const slot = width / text.shares.length;
-  text.shares.forEach(([value, label, share], i) => {
+  ctx.font = shareFont;
+  const slot = width / perLine;
+  shareTexts.forEach(({ value, line }, i) => {
     ctx.fillStyle = VALUE_COLORS[value].bright;
-    ctx.fillText(`${label} ${share}`, slot * (i + 0.5), y);
+    ctx.fillText(line, slot * ((i % perLine) + 0.5), y + Math.floor(i / perLine) * lineSize * 1.6);
   });
-  y += lineSize * 1.6;
+  y += lineSize * 1.6 * shareLines;
   ctx.fillStyle = CHART_INK.muted;
   ctx.font = `400 ${Math.round(lineSize * 0.9)}px ${CHART_FONT_FAMILY}`;
   ctx.fillText(`${text.site} · ${text.date}`, width / 2, y);

@@ -78,5 +78,10 @@ export function showKeptResult(id: string): void {
   const answers = kept && decodeShareCode(kept.code);
   if (!answers) return;
   keepRunSaved(id);
-  restoreProgress({ screen: 'results', name: '', answers: answers.map((a) => ({ ...a, seconds: null })), submissionId: id });
+  restoreProgress({
+    screen: 'results',
+    name: '',
+    answers: answers.map((a) => ({ ...a, seconds: null })),
+    submissionId: id,
+  });
 }

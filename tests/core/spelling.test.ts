@@ -189,7 +189,7 @@ describe('the spelling check itself', () => {
     const code = [
       '// the centre of it',
       '/* a colour */ const x = "centre";',
-      "{/* the colour */} <p>colour</p> <!-- centre -->",
+      '{/* the colour */} <p>colour</p> <!-- centre -->',
       "const url = 'https://example.org/colour';",
     ].join('\n');
     expect(britishSpellings('a.tsx', withoutComments(code)).map((h) => `${h.line}: ${h.word}`)).toEqual([

@@ -65,6 +65,9 @@ export function RespondentScatter({
     () => (points ? respondentScatter({ positions, onPick, highlighted: () => current.current ?? [] }) : null),
     [points, positions, onPick],
   );
+  // Counted once per set of dots, not on every render (a search redraws the matches alone).
+  const overlap = useMemo(() => describeOverlap(positions), [positions]);
+  const sides = useMemo(() => describeSides(positions), [positions]);
   const overlay = useMemo(
     () => (highlighted === undefined ? undefined : highlighted.length > 0 ? matchesOverlay(highlighted) : null),
     [highlighted],
@@ -81,8 +84,8 @@ export function RespondentScatter({
       caption={
         points ? (
           <>
-            <span data-coverage>{`${intro} Showing ${coverage(points)}.${describeOverlap(positions)}`}</span>{' '}
-            {`Right leans to Reason, left to Honor, up to Love, down to Duty. ${describeSides(positions)}`}
+            <span data-coverage>{`${intro} Showing ${coverage(points)}.${overlap}`}</span>{' '}
+            {`Right leans to Reason, left to Honor, up to Love, down to Duty. ${sides}`}
           </>
         ) : (
           missing

@@ -71,8 +71,8 @@ export default function AnswerShares({ label }: { label: string }) {
             <span data-others>
               {r.others ? (
                 <>
-                  <strong data-share>{formatPercent(r.others.same / r.others.count)}</strong> of{' '}
-                  the {othersPhrase(r.others.count)} who answered chose the same
+                  <strong data-share>{formatPercent(r.others.same / r.others.count)}</strong> of the{' '}
+                  {othersPhrase(r.others.count)} who answered chose the same
                   {label === OWN_LABEL ? '' : ` as ${label}`}.
                 </>
               ) : (

@@ -64,8 +64,7 @@ function Bars({ label, counted, mine, saved, count }: BarsProps) {
         style={box}
       />
       <figcaption className={textLines.caption}>
-        Bright bars: {objectForm(label)}. Dark bars: the average of {averageOf(count, counted)}.{' '}
-        {scaleNote(label)}
+        Bright bars: {objectForm(label)}. Dark bars: the average of {averageOf(count, counted)}. {scaleNote(label)}
       </figcaption>
       <ul className={chartParts.figureMarks} aria-label="The average, as numbers" data-average>
         {VALUES.map((v) => (

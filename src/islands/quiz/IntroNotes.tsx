@@ -53,7 +53,7 @@ export default function IntroNotes() {
       {problem && (
         <p className={styles.note} role="alert" data-intro-note="link">
           {LINK_PROBLEMS[problem]} You can take the quiz yourself.{' '}
-          <button type="button" className="btn btn--primary" onClick={startQuiz}>
+          <button type="button" className="link-button" onClick={startQuiz}>
             Take the quiz
           </button>
         </p>

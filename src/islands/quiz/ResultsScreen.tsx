@@ -67,7 +67,13 @@ export default function ResultsScreen() {
   const testMode = useStore($isTestMode);
   const title = titleOf(origin, sharedName, labels);
   // The saved picture names whose result it is: the name given (not test mode's), or the shared one.
-  const pictureName = friend ? null : origin === 'quiz' ? (testMode || givenName === '' ? null : givenName) : sharedName;
+  const pictureName = friend
+    ? null
+    : origin === 'quiz'
+      ? testMode || givenName === ''
+        ? null
+        : givenName
+      : sharedName;
   const picture = (chart: HTMLCanvasElement) =>
     resultImage(chart, {
       title,
