@@ -11,7 +11,7 @@ export function averageShares(mean: Readonly<ValueScores>): ValueScores {
 
 /**
  * Shares as whole percentages that add up to 100 (largest remainder), so a
- * pie's labels never read 99 % or 101 % in all. All-zero shares stay zero.
+ * pie's labels never read 99% or 101% in all. All-zero shares stay zero.
  */
 export function wholePercents(shares: Readonly<ValueScores>): ValueScores {
   const out = zeroScores();

@@ -25,7 +25,7 @@ export const SAVED_DENOMINATORS: ValueScores = { love: 19, duty: 17, honor: 14, 
 
 /**
  * Denominators of the results-page percentages and the plotted position.
- * They equal the highest total each value can reach, so no share passes 100 %.
+ * They equal the highest total each value can reach, so no share passes 100%.
  */
 export const RESULT_DENOMINATORS: ValueScores = { love: 19, duty: 17, honor: 14, reason: 15 };
 

@@ -27,8 +27,12 @@ export function visibleText(html: string): string {
     .replace(/&quot;/g, '"');
 }
 
-/** A sentence's end (., !, ?, :, ;) right before a capital letter, or a closing quote before a word. */
-const RUN_TOGETHER = /[a-z\d)][.!?:;][A-Z][a-z]/g;
+/**
+ * A sentence's end (., !, ?, :, ;) right before a capital letter, or a
+ * closing quote before a word: a ” after a word or a stop, or a ’ or " after
+ * a stop (a ’ between two letters is an apostrophe).
+ */
+const RUN_TOGETHER = /[a-z\d)][.!?:;][A-Z][a-z]|[\p{L}\d.!?,;:)]”\p{L}|[.!?,;:][’"]\p{L}/gu;
 
 /** Places in `text` where a sentence ends and the next word follows without a space, with some context. */
 export function runTogether(text: string): string[] {
@@ -42,6 +46,23 @@ describe('the visible text of every built page', () => {
     expect(runTogether(visibleText('<p>Honor and Reason.<a href="/insights">See how</a></p>'))).toHaveLength(1);
     expect(
       runTogether(visibleText('<p>Honor and Reason. <a href="/insights">See how</a></p><p>Next.</p><p>Line</p>')),
+    ).toEqual([]);
+  });
+
+  it('finds a closing quote that touches the next word, and leaves apostrophes and spaced quotes alone', () => {
+    for (const html of [
+      '<p>Under “How Do You Compare?”<a href="/">the bars</a></p>',
+      '<p>She says “Till this moment”she knew</p>',
+      '<p>‘When honour’s at the stake.’<em>Soldiers</em></p>',
+      '<p>The placeholder "What\'s your name?"<strong>Type</strong></p>',
+    ])
+      expect(runTogether(visibleText(html)), html).toHaveLength(1);
+    expect(
+      runTogether(
+        visibleText(
+          '<p>Rhea’s map. “How Do You Compare?” <a href="/">See</a> ‘When honour’s at the stake’ ("quoted")</p>',
+        ),
+      ),
     ).toEqual([]);
   });
 

@@ -80,11 +80,11 @@ function britishSpellings(file: string, text: string): Hit[] {
   return hits;
 }
 
-function filesUnder(dir: string): string[] {
+function filesUnder(dir: string, names = /\.(md|ts|tsx|astro)$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return /\.(md|ts|tsx|astro)$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return filesUnder(path, names);
+    return names.test(entry.name) ? [path] : [];
   });
 }
 
@@ -153,6 +153,19 @@ describe('American spelling', () => {
       });
     const inQuestions = straightApostrophes(QUESTIONS.flatMap((q) => [q.text, ...q.answers.map((a) => a.text)]));
     expect([...inFrontMatter, ...inQuestions]).toEqual([]);
+  });
+});
+
+describe('percentages', () => {
+  it('are printed as the site prints them, "42.1%", with no space before the sign, everywhere in src', () => {
+    const sources = filesUnder(join(ROOT, 'src'), /\.(md|ts|tsx|astro)$/);
+    expect(sources.length).toBeGreaterThan(100);
+    const spaced = sources.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\d %/.test(line) ? [`${relative(ROOT, f)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(spaced).toEqual([]);
   });
 });
 

@@ -69,4 +69,44 @@ describe('/hehe CSV download', () => {
       );
     }
   });
+  it('pages through every respondent with the last id of each page (a page size of 2 put into its requests)', async () => {
+    const context = await product.browser.newContext({ acceptDownloads: true, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // What the browser asked for after which id; a download that never moves on is cut off rather than left to loop.
+    const afterIds: unknown[] = [];
+    await page.route('**/rest/v1/rpc/export_respondents', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      afterIds.push(body.after_id);
+      if (afterIds.length > 2 * NAMES.length) return route.abort();
+      return route.continue({ postData: JSON.stringify({ ...body, page_size: 2 }) });
+    });
+    await page.goto(`${product.app.url}/hehe`);
+    await page.locator('button:has-text("Unlock"):enabled').waitFor();
+    await page.getByPlaceholder('Enter secret password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    const button = page.getByRole('button', { name: 'Download CSV' });
+    await button.waitFor();
+    const downloaded = page.waitForEvent('download');
+    await button.click();
+    // A download cut off fails at once, and says so: no file comes.
+    const download = await Promise.race([
+      downloaded,
+      page
+        .locator('[data-csv-status="failed"]')
+        .waitFor()
+        .then(() => null),
+    ]);
+    const text = download ? (await readFile(await download.path())).toString('utf8') : '';
+    await context.close();
+
+    // Three pages of two and the empty one that says there is no more, each after the last id of the one before.
+    expect(afterIds).toHaveLength(NAMES.length / 2 + 1);
+    expect(afterIds[0]).toBeNull();
+    const ids = afterIds.slice(1) as number[];
+    expect(ids.every((id, i) => Number.isInteger(id) && (i === 0 || id > ids[i - 1]!))).toBe(true);
+    const [, ...rows] = parseCsv(text.slice(CSV_BOM.length));
+    expect(rows.map(([name]) => name)).toEqual(
+      saved.map((s) => (s.name === null ? '' : /^[=+\-@]/.test(s.name) ? `'${s.name}` : s.name)),
+    );
+  });
 });

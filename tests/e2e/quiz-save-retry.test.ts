@@ -108,6 +108,36 @@ describe('a failed save', () => {
     expect(await responseCount(product.app)).toBe(before + 1);
     await context.close();
   });
+  it('while the browser stays online: the outbox sends it again on its own after a pause, with no reconnection', async () => {
+    const before = await responseCount(product.app);
+    context = await product.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    const submits = watchSubmits(page);
+    // The first save cannot reach the backend (a server restarting); the browser never goes offline.
+    let refused = 0;
+    await page.route(SUBMIT_ROUTE, (route) => (refused++ === 0 ? route.abort('connectionrefused') : route.fallback()));
+    await visitorOn(page).openQuiz(product.app.url);
+    await page.evaluate(() => {
+      const counted = window as Window & { onlineEvents?: number };
+      counted.onlineEvents = 0;
+      addEventListener('online', () => (counted.onlineEvents = (counted.onlineEvents ?? 0) + 1));
+    });
+    await visitorOn(page).startWithName('Timed');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
+    await expect.poll(() => errors.filter((e) => e.startsWith('Error saving final scores')).length, POLL).toBe(1);
+
+    await expect.poll(() => responseCount(product.app), POLL).toBe(before + 1);
+    await expect.poll(() => pendingCount(page), POLL).toBe(0);
+    expect([submits.sent, submits.ok]).toEqual([2, 1]);
+    expect(await page.evaluate(() => (window as Window & { onlineEvents?: number }).onlineEvents)).toBe(0);
+    expect((await storedRespondents(product.app)).filter((r) => r.name === 'Timed')).toEqual([
+      { name: 'Timed', raw: totalsFor(PATH_A) },
+    ]);
+    await context.close();
+  });
+
   it('offline from the first click: the answers are kept, and results and the save follow once online', async () => {
     const before = await responseCount(product.app);
     context = await product.browser.newContext();

@@ -1,11 +1,18 @@
 /**
  * The promise that names expire holds on the local server only if the
  * server runs the erasure: tests/server/retention.test.ts times the runs,
- * this one starts `npm start`'s server on a folder holding an expired name.
+ * this one starts `npm start`'s server on a folder holding an expired name,
+ * and watches which repeating jobs it starts (tests/support/interval-spy.ts).
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
+import { NAME_RETENTION_EVERY_MS } from '../../server/retention.ts';
 import { startApp, type RunningApp } from '../support/chromium/app.ts';
+
+const INTERVAL_SPY = new URL('../support/interval-spy.ts', import.meta.url).pathname;
 
 /** Opens the stopped server's data folder for `use`, and closes it. */
 async function inDataFolder<T>(dataDir: string, use: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
@@ -19,10 +26,24 @@ async function inDataFolder<T>(dataDir: string, use: (db: Awaited<ReturnType<typ
 
 describe('the server of npm start', () => {
   let app: RunningApp;
+  const spyDir = mkdtempSync(join(tmpdir(), 'mc-interval-spy-'));
+  const intervals = join(spyDir, 'intervals');
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ env: { NODE_OPTIONS: `--import=${INTERVAL_SPY}`, INTERVAL_SPY_FILE: intervals } });
   });
-  afterAll(async () => app?.dispose());
+  afterAll(async () => {
+    await app?.dispose();
+    rmSync(spyDir, { recursive: true, force: true });
+  });
+
+  it('runs the erasure again every hour', () => {
+    const delays = (existsSync(intervals) ? readFileSync(intervals, 'utf8') : '')
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    expect(delays).toContain(NAME_RETENTION_EVERY_MS);
+    expect(NAME_RETENTION_EVERY_MS).toBe(60 * 60 * 1000);
+  });
 
   it('erases the names older than the retention as it starts', async () => {
     await app.stop();
