@@ -149,6 +149,8 @@ begin
   update public.answer_counts c set count = c.count - 1
   from unnest(texts) with ordinality as t(txt, qid)
   where c.question_id = t.qid and c.answer_text = t.txt;
+  perform private.touch_other_answer_counts(
+    array(select generate_series(1, cardinality(texts))), texts);
   return jsonb_build_object('withdrawn', true);
 end;
 $$;

@@ -129,4 +129,20 @@ forEachEngine('a withdrawal, as an operator reads the database', ({ db }) => {
     );
     expect(timed).toEqual([]);
   });
+
+  it('leaves no tally written by a save or a withdrawal alone, so its transaction id names no answers', async () => {
+    const tallyTransactions = async () =>
+      (await db().query<{ xmin: string }>('select distinct xmin::text as xmin from public.answer_counts')).map(
+        (r) => r.xmin,
+      );
+    await save(db(), 0);
+    const latest = await save(db(), 3);
+    const [row] = await db().query<{ xmin: string }>('select xmin::text as xmin from public.responses where submission_id = $1', [
+      latest.id,
+    ]);
+    // Written all in the save's transaction: the tallies it changed are not told from the others.
+    expect(await tallyTransactions()).toEqual([row!.xmin]);
+    await callAsClient(db(), 'withdraw_response', { submission_id: latest.id, secret: latest.secret }, ADDRESS);
+    expect(await tallyTransactions()).toHaveLength(1);
+  });
 });
