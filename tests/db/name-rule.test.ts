@@ -56,7 +56,8 @@ forEachEngine('the name rule', ({ db }) => {
       );
       batch.forEach((name, j) => {
         const expected = cleanName(name);
-        if (rows[j]!.cleaned !== expected) differ.push(`${JSON.stringify(name)}: ${JSON.stringify(rows[j]!.cleaned)} vs ${JSON.stringify(expected)}`);
+        if (rows[j]!.cleaned !== expected)
+          differ.push(`${JSON.stringify(name)}: ${JSON.stringify(rows[j]!.cleaned)} vs ${JSON.stringify(expected)}`);
       });
     }
     expect(differ.slice(0, 20)).toEqual([]);
@@ -69,7 +70,12 @@ forEachEngine('the name rule', ({ db }) => {
     ['an array', ['Ada'], 'array'],
   ])('refuses %s as a name with a 400, storing nothing', async (_label, name, type) => {
     const before = await rowCount(db());
-    const answer = await callAsClient(db(), 'submit_response', { submission_id: randomUUID(), name, answers: nthChoices(1) }, '203.0.113.7');
+    const answer = await callAsClient(
+      db(),
+      'submit_response',
+      { submission_id: randomUUID(), name, answers: nthChoices(1) },
+      '203.0.113.7',
+    );
     expect(answer).toMatchObject({
       status: 400,
       body: { code: '22023', message: 'name must be a string or null', details: `The name is a JSON ${type}.` },
