@@ -40,7 +40,7 @@ create function private.touch_other_answer_counts(question_ids integer[], answer
 returns void language sql volatile set search_path = '' as $$
   update public.answer_counts c set count = c.count
   where (c.question_id, c.answer_text) not in (
-    select t.qid, t.txt from unnest(question_ids, answer_texts) as t(qid, txt)
+    select t.qid, t.txt from unnest(question_ids::integer[], answer_texts::text[]) as t(qid, txt)
   );
 $$;
 
