@@ -39,7 +39,9 @@ ${cleanNameSql()}`;
 
 /** A code point as PostgreSQL's regular expressions escape it. */
 function pgEscape(cp: number): string {
-  return cp > 0xffff ? `\\U${cp.toString(16).toUpperCase().padStart(8, '0')}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return cp > 0xffff
+    ? `\\U${cp.toString(16).toUpperCase().padStart(8, '0')}`
+    : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**

@@ -3,8 +3,8 @@
  * pg_cron runs the same function every hour: at start, then hourly
  * (supabase/schemas/70_name_retention.sql). The same run vacuums what a
  * withdrawal or an erasure removed, so that the removed names leave the
- * table files within the hour (on a hosted project autovacuum does that
- * work, see docs/retention.md), and on PGlite, which has no checkpointer,
+ * table files within the hour (a hosted project has autovacuum alone, which
+ * does less: docs/retention.md), and on PGlite, which has no checkpointer,
  * checkpoints so the WAL that held them is deleted. It also prunes the
  * throttles' rows that no window needs any more, as pg_cron does there.
  */

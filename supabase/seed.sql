@@ -8,7 +8,7 @@ select private.apply_reference_data();
 
 select public.submit_response(
   gen_random_uuid(),
-  case when i % 3 = 0 then null else 'Sample ' || i end,
+  case when i % 3 = 0 then null else to_jsonb('Sample ' || i) end,
   (
     select jsonb_agg(jsonb_build_object('question_id', q, 'answer_text', s.answer_text) order by q)
     from generate_series(1, 12) as q

@@ -4,12 +4,11 @@
 -- 1. A replayed save of a withdrawn submission id stored it again. A hash of
 --    every withdrawn id is now kept, and a save of one stores nothing.
 -- 2. private.withdrawable_answers kept the chosen answers in the clear, in
---    the order the responses were saved. They are now sealed (OpenPGP
---    symmetric encryption) under the former lookup key, which only the
---    secret yields, and found by a hash of that key; the rows are written
---    again in the order of that hash.
--- 3. answer_counts.last_updated told which answers the latest respondent
---    chose: dropped.
+--    the order the responses were saved. The functions here seal them
+--    (OpenPGP symmetric encryption) under the former lookup key, which only
+--    the secret yields, and find them by a hash of that key;
+--    20261127200100 seals the rows already kept.
+-- 3. answer_counts.last_updated is no longer written (20261127200200 drops it).
 -- 4. submit_response takes name as JSON, so that a number, a boolean, an
 --    object or an array is refused rather than stored as its text, and the
 --    withdrawal secret must be 64 hexadecimal digits.
@@ -36,7 +35,7 @@ language sql volatile set search_path = '' as $$
     rpad(j, (length(j) / 256 + 1) * 256),
     encode(seal_key, 'hex'),
     'cipher-algo=aes256, s2k-mode=1')
-  from (select to_jsonb(answer_texts)::text as j) as x;
+  from (select to_jsonb(answer_texts::text[])::text as j) as x;
 $$;
 
 create or replace function private.unseal_answers(sealed bytea, seal_key bytea) returns text[]
@@ -66,20 +65,8 @@ alter table private.vacuum_due enable row level security;
 
 create or replace function private.mark_vacuum_due(relations text[]) returns void
 language sql volatile set search_path = '' as $$
-  insert into private.vacuum_due (relation) select unnest(relations) on conflict (relation) do nothing;
+  insert into private.vacuum_due (relation) select unnest(relations::text[]) on conflict (relation) do nothing;
 $$;
-
--- The kept answers, sealed under the key they were found by, and found by
--- its hash; written in that hash's order, not in the order of the saves.
-create temporary table sealed_answers on commit drop as
-select extensions.digest(a.answers_key, 'sha256') as answers_key,
-       private.seal_answers(a.answer_texts, a.answers_key) as sealed
-from private.withdrawable_answers a;
--- A new file: the answers in the clear leave the disk at commit.
-truncate private.withdrawable_answers;
-alter table private.withdrawable_answers drop column answer_texts, add column sealed bytea not null;
-insert into private.withdrawable_answers (answers_key, sealed)
-select s.answers_key, s.sealed from sealed_answers s order by s.answers_key;
 
 -- Called by submit_response once a new row is stored. A secret already in
 -- use is refused: its withdrawal would not know which answers to take back.
@@ -164,8 +151,6 @@ end;
 $$;
 
 drop function private.withdrawal_secret_min_chars();
-
-alter table public.answer_counts drop column last_updated;
 
 drop function public.submit_response(uuid, text, jsonb, text);
 drop function private.submit_response(uuid, text, jsonb, text);

@@ -33,6 +33,17 @@ create table public.answer_counts (
 );
 alter table public.answer_counts enable row level security;
 
+-- Writes every tally but the given answers' without changing it, in the
+-- caller's transaction: a row's transaction id (xmin) is then the same on
+-- every tally, and cannot tell which answers a save or a withdrawal changed.
+create function private.touch_other_answer_counts(question_ids integer[], answer_texts text[])
+returns void language sql volatile set search_path = '' as $$
+  update public.answer_counts c set count = c.count
+  where (c.question_id, c.answer_text) not in (
+    select t.qid, t.txt from unnest(question_ids::integer[], answer_texts::text[]) as t(qid, txt)
+  );
+$$;
+
 -- submit_response: store one finished quiz and count its answers, atomically.
 -- The caller sends the chosen answers; the scores are derived here, so no one
 -- can store a score the quiz cannot produce. A repeated submission_id stores
@@ -187,6 +198,7 @@ begin
       from unnest(chosen_ids, chosen_texts) as c(qid, txt)
       on conflict (question_id, answer_text)
       do update set count = ac.count + 1;
+      perform private.touch_other_answer_counts(chosen_ids, chosen_texts);
       perform private.keep_withdrawable_answers(withdrawal_secret, chosen_ids, chosen_texts);
       if caller is not null then
         insert into private.client_events (kind, client_address, happened_at) values ('submission', caller, moment);

@@ -38,7 +38,7 @@ language sql volatile set search_path = '' as $$
     rpad(j, (length(j) / 256 + 1) * 256),
     encode(seal_key, 'hex'),
     'cipher-algo=aes256, s2k-mode=1')
-  from (select to_jsonb(answer_texts)::text as j) as x;
+  from (select to_jsonb(answer_texts::text[])::text as j) as x;
 $$;
 
 create function private.unseal_answers(sealed bytea, seal_key bytea) returns text[]
@@ -68,7 +68,7 @@ alter table private.vacuum_due enable row level security;
 
 create function private.mark_vacuum_due(relations text[]) returns void
 language sql volatile set search_path = '' as $$
-  insert into private.vacuum_due (relation) select unnest(relations) on conflict (relation) do nothing;
+  insert into private.vacuum_due (relation) select unnest(relations::text[]) on conflict (relation) do nothing;
 $$;
 
 -- Called by submit_response once a new row is stored. A secret already in
@@ -149,6 +149,8 @@ begin
   update public.answer_counts c set count = c.count - 1
   from unnest(texts) with ordinality as t(txt, qid)
   where c.question_id = t.qid and c.answer_text = t.txt;
+  perform private.touch_other_answer_counts(
+    array(select generate_series(1, cardinality(texts))), texts);
   return jsonb_build_object('withdrawn', true);
 end;
 $$;

@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
 import { cleanName } from '../../src/core/names.ts';
-import { callAsAnon, forEachEngine } from '../support/db-engines.ts';
+import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
+import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { callAsAnon, forEachEngine, forEachUnmigratedEngine } from '../support/db-engines.ts';
 import { NAME_CASES } from '../support/name-cases.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { callAsClient } from '../support/request.ts';
@@ -54,7 +56,8 @@ forEachEngine('the name rule', ({ db }) => {
       );
       batch.forEach((name, j) => {
         const expected = cleanName(name);
-        if (rows[j]!.cleaned !== expected) differ.push(`${JSON.stringify(name)}: ${JSON.stringify(rows[j]!.cleaned)} vs ${JSON.stringify(expected)}`);
+        if (rows[j]!.cleaned !== expected)
+          differ.push(`${JSON.stringify(name)}: ${JSON.stringify(rows[j]!.cleaned)} vs ${JSON.stringify(expected)}`);
       });
     }
     expect(differ.slice(0, 20)).toEqual([]);
@@ -67,7 +70,12 @@ forEachEngine('the name rule', ({ db }) => {
     ['an array', ['Ada'], 'array'],
   ])('refuses %s as a name with a 400, storing nothing', async (_label, name, type) => {
     const before = await rowCount(db());
-    const answer = await callAsClient(db(), 'submit_response', { submission_id: randomUUID(), name, answers: nthChoices(1) }, '203.0.113.7');
+    const answer = await callAsClient(
+      db(),
+      'submit_response',
+      { submission_id: randomUUID(), name, answers: nthChoices(1) },
+      '203.0.113.7',
+    );
     expect(answer).toMatchObject({
       status: 400,
       body: { code: '22023', message: 'name must be a string or null', details: `The name is a JSON ${type}.` },
@@ -93,5 +101,27 @@ forEachEngine('the name rule', ({ db }) => {
       }),
     ).rejects.toMatchObject({ status: 400 });
     expect(await rowCount(db())).toBe(before);
+  });
+});
+
+forEachUnmigratedEngine('names stored before the name rule', ({ db }) => {
+  it('are cleaned by its migration, as a new save would store them', async () => {
+    const CLEANED_BY = '20261127215300';
+    await migrate(
+      db(),
+      readMigrations().filter((m) => m.version < CLEANED_BY),
+    );
+    // The cases the old rule let in: within the length limit.
+    const cases = NAME_CASES.filter(([, typed]) => [...typed].length <= NAME_MAX_LENGTH);
+    expect(cases.length).toBeGreaterThan(20);
+    await db().query(
+      `insert into public.responses (submission_id, name, love, duty, honor, reason,
+                                     love_normalized, duty_normalized, honor_normalized, reason_normalized)
+       select gen_random_uuid(), n, 1, 1, 1, 1, 0.1, 0.1, 0.1, 0.1 from unnest($1::text[]) with ordinality as t(n, i) order by i`,
+      [cases.map(([, typed]) => typed)],
+    );
+    await migrate(db());
+    const names = await db().query<{ name: string | null }>('select name from public.responses order by id');
+    expect(names.map((r) => r.name)).toEqual(cases.map(([, , stored]) => stored));
   });
 });

@@ -12,7 +12,7 @@ describe.runIf(process.env.DATABASE_URL)('the generated database types', () => {
   it('match what the generator writes for the migrations (run `npm run gen:types`)', async () => {
     const generated = await generateTypes();
     expect(generated).toMatch(
-      /submit_response: \{\s+Args: \{\s+answers: Json\s+name: string\s+submission_id: string\s+withdrawal_secret\?: string\s+\}/,
+      /submit_response: \{\s+Args: \{\s+answers: Json\s+name: Json\s+submission_id: string\s+withdrawal_secret\?: string\s+\}/,
     );
     expect(generated).toMatch(/withdraw_response: \{\s+Args: \{ secret: string; submission_id: string \}/);
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(generated);

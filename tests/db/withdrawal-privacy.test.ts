@@ -52,7 +52,7 @@ async function stored(db: Database) {
 /** A stored value as the bytes it holds, to look for text in it whatever its type. */
 function bytesOf(value: unknown): Buffer {
   if (value instanceof Uint8Array) return Buffer.from(value);
-  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value) ?? '', 'utf8');
+  return Buffer.from(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), 'utf8');
 }
 
 forEachEngine('a withdrawal, as an operator reads the database', ({ db }) => {
@@ -63,7 +63,12 @@ forEachEngine('a withdrawal, as an operator reads the database', ({ db }) => {
     ).toMatchObject({ status: 200, body: { withdrawn: true } });
     const afterWithdrawal = await stored(db());
 
-    const replay = { submission_id: saved.id, name: saved.name, answers: saved.answers, withdrawal_secret: saved.secret };
+    const replay = {
+      submission_id: saved.id,
+      name: saved.name,
+      answers: saved.answers,
+      withdrawal_secret: saved.secret,
+    };
     // From another tab, a copied outbox, another address, or without the secret: the same answer the browser drops its copy on.
     for (const [args, address] of [
       [replay, ADDRESS],
@@ -114,9 +119,9 @@ forEachEngine('a withdrawal, as an operator reads the database', ({ db }) => {
     );
     for (const row of kept) {
       for (const key of keys) {
-        await expect(
-          db().query('select extensions.pgp_sym_decrypt($1::bytea, $2)', [row.sealed, key]),
-        ).rejects.toThrow(/Wrong key or corrupt data/);
+        await expect(db().query('select extensions.pgp_sym_decrypt($1::bytea, $2)', [row.sealed, key])).rejects.toThrow(
+          /Wrong key or corrupt data/,
+        );
       }
     }
   });
@@ -128,5 +133,22 @@ forEachEngine('a withdrawal, as an operator reads the database', ({ db }) => {
          and (data_type like 'timestamp%' or data_type in ('date', 'time with time zone', 'time without time zone'))`,
     );
     expect(timed).toEqual([]);
+  });
+
+  it('leaves no tally written by a save or a withdrawal alone, so its transaction id names no answers', async () => {
+    const tallyTransactions = async () =>
+      (await db().query<{ xmin: string }>('select distinct xmin::text as xmin from public.answer_counts')).map(
+        (r) => r.xmin,
+      );
+    await save(db(), 0);
+    const latest = await save(db(), 3);
+    const [row] = await db().query<{ xmin: string }>(
+      'select xmin::text as xmin from public.responses where submission_id = $1',
+      [latest.id],
+    );
+    // Written all in the save's transaction: the tallies it changed are not told from the others.
+    expect(await tallyTransactions()).toEqual([row!.xmin]);
+    await callAsClient(db(), 'withdraw_response', { submission_id: latest.id, secret: latest.secret }, ADDRESS);
+    expect(await tallyTransactions()).toHaveLength(1);
   });
 });

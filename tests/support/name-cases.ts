@@ -41,5 +41,9 @@ export const NAME_CASES: readonly (readonly [label: string, typed: string, store
   ['Vietnamese', 'Nguy\u1EC5n', 'Nguy\u1EC5n'],
   // Three marks on the shin: kept, in NFC's order.
   ['pointed Hebrew', SHALOM, SHALOM.normalize('NFC')],
-  ['Devanagari', '\u0915\u094D\u0937\u0924\u094D\u0930\u093F\u092F', '\u0915\u094D\u0937\u0924\u094D\u0930\u093F\u092F'],
+  [
+    'Devanagari',
+    '\u0915\u094D\u0937\u0924\u094D\u0930\u093F\u092F',
+    '\u0915\u094D\u0937\u0924\u094D\u0930\u093F\u092F',
+  ],
 ];
