@@ -85,7 +85,7 @@ export async function setNameRetentionDays(db: Queryable, days: number): Promise
   );
   if (rows.length === 0) {
     throw new Error(
-      'NAME_RETENTION_DAYS is set, but the database keeps names for good (its name_retention_days setting was deleted): put the setting back first (docs/backend.md)',
+      'NAME_RETENTION_DAYS is set, but the database keeps names for good (its name_retention_days setting was deleted): put the setting back first (docs/retention.md)',
     );
   }
 }
