@@ -1,5 +1,5 @@
 /** Folders the build or a run makes: a document may name them before they exist. */
-const MADE_BY_A_RUN = /^(dist|\.data|\.test-results|node_modules|\.astro)(\/|$)/;
+const MADE_BY_A_RUN = /^(dist(\.builds)?|\.data|\.test-results|node_modules|\.astro)(\/|$)/;
 const SOURCE_FILE = /\.(ts|tsx|js|mjs|astro|css|sql|md|json|yml|service|timer)$/;
 
 /**
