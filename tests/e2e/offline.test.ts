@@ -14,13 +14,7 @@ import { E2E_PASSWORD, startApp } from '../support/chromium/app.ts';
 import { spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
 import { workerChromium } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  POLL,
-  pendingCount,
-  responseCount,
-  storedRespondents,
-  visitorOn,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, pendingCount, responseCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 /** Until the service worker has precached the site and serves this page. */
@@ -181,7 +175,8 @@ describe('a new version', () => {
       const withNewHome = worker.replace(/(url:`\/`,revision:`)[0-9a-f]+`/, '$1release-2`');
       expect(withNewHome).not.toBe(worker);
       writeFileSync(page('sw.js'), withNewHome);
-      for (const copy of ['index.html.br', 'index.html.gz', 'sw.js.br', 'sw.js.gz']) rmSync(page(copy), { force: true });
+      for (const copy of ['index.html.br', 'index.html.gz', 'sw.js.br', 'sw.js.gz'])
+        rmSync(page(copy), { force: true });
 
       await quiz.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       await expect.poll(() => updateWaiting(quiz), POLL).toBe(true);
@@ -200,8 +195,7 @@ describe('a new version', () => {
       await other.reload();
       expect(await releaseOf(other)).toBe('2');
       // The old copy goes once the new version has activated.
-      const homeCopies = async () =>
-        (await cacheStorage(other)).urls.filter((url) => /\/\?__WB_REVISION__=/.test(url));
+      const homeCopies = async () => (await cacheStorage(other)).urls.filter((url) => /\/\?__WB_REVISION__=/.test(url));
       await expect.poll(homeCopies, POLL).toEqual([`${app.url}/?__WB_REVISION__=release-2`]);
     } finally {
       await context?.close();
