@@ -16,6 +16,7 @@ import { workerChromium } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL, pendingCount, responseCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, expectedPercentages, totalsFor } from '../support/visitor.ts';
+import { DATA_STATUS } from '../../src/islands/data-status.ts';
 
 /** Until the service worker has precached the site and serves this page. */
 async function untilServedByWorker(page: Page): Promise<void> {
@@ -94,6 +95,8 @@ describe('offline after one visit', () => {
     expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     // The chart is drawn: its canvas holds painted pixels.
     await waitForDrawing(page, 'result');
+    // The comparison says plainly that it needs the connection.
+    await page.getByText(DATA_STATUS.comparison.failed).waitFor();
     expect(await pendingCount(page)).toBe(1);
     expect(await responseCount(product.app)).toBe(before);
 
@@ -107,6 +110,9 @@ describe('offline after one visit', () => {
 
   it('opens the essays, the figures, the privacy page and the insights page offline', async () => {
     const page = await firstVisit();
+    await page.goto(`${product.app.url}/insights`);
+    const count = page.getByText(/^Based on \d+ respondents?\.$/);
+    const online = await count.innerText();
     await context!.setOffline(true);
     for (const [path, heading] of [
       ['/values/love', 'Love'],
@@ -121,6 +127,12 @@ describe('offline after one visit', () => {
       await h1.first().waitFor();
       if (heading) expect(await h1.first().innerText(), path).toContain(heading);
     }
+    // /insights shows the figures it last received, with their date.
+    await page.goto(`${product.app.url}/insights`);
+    await page.getByText(/these are the ones this browser last received, on [A-Z][a-z]+ \d+, \d{4}/).waitFor();
+    expect(await count.innerText()).toBe(online);
+    await waitForDrawing(page, 'scatter');
+
     // An address the site does not have is its 404 page, offline too.
     const missing = await page.goto(`${product.app.url}/no-such-page`);
     expect(missing?.status()).toBe(404);
