@@ -35,10 +35,8 @@ function registerServiceWorker(): void {
     else removeEventListener('beforeunload', markLeaving);
   });
   addEventListener('pageshow', () => (leaving = false));
-  navigator.serviceWorker.register(WORKER_PATH).catch((error: unknown) => {
-    // Without the worker the site works as before, online only.
-    console.warn('The service worker could not be registered:', error);
-  });
+  // Without the worker (a browser that refuses it) the site works as before, online only.
+  navigator.serviceWorker.register(WORKER_PATH).catch(() => {});
 }
 
 /** Registers the worker once the browser is idle (Safari, without requestIdleCallback, after a second). */
