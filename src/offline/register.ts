@@ -29,7 +29,10 @@ function registerServiceWorker(): void {
   });
   navigator.serviceWorker.startMessages();
   // Only while a quiz is under way: a page listening for beforeunload is kept out of Firefox's back-forward cache.
-  const markLeaving = () => (leaving = true);
+  // Returns nothing: a value returned there would have some browsers ask the visitor to confirm leaving.
+  const markLeaving = () => {
+    leaving = true;
+  };
   $screen.subscribe((screen) => {
     if (inQuiz(screen)) addEventListener('beforeunload', markLeaving);
     else removeEventListener('beforeunload', markLeaving);
