@@ -68,7 +68,8 @@ export default defineConfig({
     speed(),
     figureSummaries(),
     sitemap({
-      filter: (page) => ![...HIDDEN_PATHS, CELL_PAGES, OFFLINE_PAGE_PATH].some((hidden) => new URL(page).pathname.startsWith(hidden)),
+      filter: (page) =>
+        ![...HIDDEN_PATHS, CELL_PAGES, OFFLINE_PAGE_PATH].some((hidden) => new URL(page).pathname.startsWith(hidden)),
     }),
     sitemapAlias(),
     securityHeaders(),

@@ -65,11 +65,17 @@ async function writeIcons(dir: string, background: string): Promise<void> {
   for (const icon of ICONS) {
     const file = join(dir, ...icon.src.split('/'));
     if (icon.purpose === 'any') {
-      await sharp(logo, { density: (72 * icon.size) / 32 }).resize(icon.size, icon.size).png().toFile(file);
+      await sharp(logo, { density: (72 * icon.size) / 32 })
+        .resize(icon.size, icon.size)
+        .png()
+        .toFile(file);
       continue;
     }
     const inner = Math.round(icon.size * MASKABLE_LOGO_SHARE);
-    const drawn = await sharp(logo, { density: (72 * inner) / 32 }).resize(inner, inner).png().toBuffer();
+    const drawn = await sharp(logo, { density: (72 * inner) / 32 })
+      .resize(inner, inner)
+      .png()
+      .toBuffer();
     await sharp({ create: { width: icon.size, height: icon.size, channels: 4, background } })
       .composite([{ input: drawn, gravity: 'centre' }])
       .png()

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useStore } from '@nanostores/react';
-import { $insights } from '../stores/insights.ts';
-import { DATA_STATUS } from './data-status.ts';
+import { $insights, $lastSeenInsights } from '../stores/insights.ts';
+import { DATA_STATUS, insightsLastSeen } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { HowOthersAnswered } from './insights/HowOthersAnswered.tsx';
 import { QuadrantHeatmap } from './insights/QuadrantHeatmap.tsx';
@@ -13,15 +13,17 @@ export default function Insights() {
   // The aggregates of thousands of respondents are hundreds of elements: a
   // deferred render builds them in slices the page can answer input between.
   const state = useDeferredValue(useStore($insights));
-  const insights = state.status === 'ready' ? state.data : null;
-  const missing = state.status === 'ready' ? '' : DATA_STATUS.insights[state.status];
+  // Offline, the figures this browser last received, with their date.
+  const lastSeen = useStore($lastSeenInsights);
+  const insights = state.status === 'ready' ? state.data : state.status === 'failed' ? (lastSeen?.data ?? null) : null;
+  const missing = insights || state.status === 'ready' ? '' : DATA_STATUS.insights[state.status];
 
   return (
     <div className={styles.page} aria-busy={state.status === 'loading'}>
       {insights && <p className={styles.count}>{`Based on ${plural(insights.count, 'respondent', 'respondents')}.`}</p>}
       {state.status === 'failed' && (
         <p className={styles.caption} role="alert">
-          {DATA_STATUS.insightsFailed}
+          {lastSeen ? insightsLastSeen(new Date(lastSeen.seenAt)) : DATA_STATUS.insightsFailed}
         </p>
       )}
       <div className={styles.grid}>

@@ -48,3 +48,9 @@ export const DATA_STATUS = {
   search: { failed: string };
   csv: { failed: string };
 };
+
+/** Above the charts of /insights when its read failed and the browser kept the figures it last received. */
+export function insightsLastSeen(seenAt: Date): string {
+  const when = seenAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  return `The figures could not be fetched just now: these are the ones this browser last received, on ${when}. The current ones will appear by themselves once the connection is back.`;
+}

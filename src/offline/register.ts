@@ -29,16 +29,17 @@ function registerServiceWorker(): void {
   });
   navigator.serviceWorker.startMessages();
   // Only while a quiz is under way: a page listening for beforeunload is kept out of Firefox's back-forward cache.
-  const markLeaving = () => (leaving = true);
+  // Returns nothing: a value returned there would have some browsers ask the visitor to confirm leaving.
+  const markLeaving = () => {
+    leaving = true;
+  };
   $screen.subscribe((screen) => {
     if (inQuiz(screen)) addEventListener('beforeunload', markLeaving);
     else removeEventListener('beforeunload', markLeaving);
   });
   addEventListener('pageshow', () => (leaving = false));
-  navigator.serviceWorker.register(WORKER_PATH).catch((error: unknown) => {
-    // Without the worker the site works as before, online only.
-    console.warn('The service worker could not be registered:', error);
-  });
+  // Without the worker (a browser that refuses it) the site works as before, online only.
+  navigator.serviceWorker.register(WORKER_PATH).catch(() => {});
 }
 
 /** Registers the worker once the browser is idle (Safari, without requestIdleCallback, after a second). */

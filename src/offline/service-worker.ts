@@ -7,7 +7,13 @@
  * go to the network only, because no route here matches them.
  */
 import { cacheNames, clientsClaim } from 'workbox-core';
-import { addPlugins, cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  getCacheKeyForURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { ANSWER_WAIT_MS, ASK_MID_QUIZ, NOT_FOUND_PATH, OFFLINE_PAGE_PATH, SKIP_WAITING } from './protocol.ts';
 

@@ -9,4 +9,3 @@ export const SCHEMES = {
 } as const;
 
 export type Scheme = keyof typeof SCHEMES;
-

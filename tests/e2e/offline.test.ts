@@ -14,14 +14,9 @@ import { E2E_PASSWORD, startApp } from '../support/chromium/app.ts';
 import { spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
 import { workerChromium } from '../support/chromium/browser.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import {
-  POLL,
-  pendingCount,
-  responseCount,
-  storedRespondents,
-  visitorOn,
-} from '../support/chromium/quiz-driver.ts';
+import { POLL, pendingCount, responseCount, storedRespondents, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, expectedPercentages, totalsFor } from '../support/visitor.ts';
+import { DATA_STATUS } from '../../src/islands/data-status.ts';
 
 /** Until the service worker has precached the site and serves this page. */
 async function untilServedByWorker(page: Page): Promise<void> {
@@ -100,6 +95,8 @@ describe('offline after one visit', () => {
     expect(await visitorOn(page).shownPercentages()).toEqual(expectedPercentages(PATH_A));
     // The chart is drawn: its canvas holds painted pixels.
     await waitForDrawing(page, 'result');
+    // The comparison says plainly that it needs the connection.
+    await page.getByText(DATA_STATUS.comparison.failed).waitFor();
     expect(await pendingCount(page)).toBe(1);
     expect(await responseCount(product.app)).toBe(before);
 
@@ -113,6 +110,9 @@ describe('offline after one visit', () => {
 
   it('opens the essays, the figures, the privacy page and the insights page offline', async () => {
     const page = await firstVisit();
+    await page.goto(`${product.app.url}/insights`);
+    const count = page.getByText(/^Based on \d+ respondents?\.$/);
+    const online = await count.innerText();
     await context!.setOffline(true);
     for (const [path, heading] of [
       ['/values/love', 'Love'],
@@ -127,6 +127,12 @@ describe('offline after one visit', () => {
       await h1.first().waitFor();
       if (heading) expect(await h1.first().innerText(), path).toContain(heading);
     }
+    // /insights shows the figures it last received, with their date.
+    await page.goto(`${product.app.url}/insights`);
+    await page.getByText(/these are the ones this browser last received, on [A-Z][a-z]+ \d+, \d{4}/).waitFor();
+    expect(await count.innerText()).toBe(online);
+    await waitForDrawing(page, 'scatter');
+
     // An address the site does not have is its 404 page, offline too.
     const missing = await page.goto(`${product.app.url}/no-such-page`);
     expect(missing?.status()).toBe(404);
@@ -181,7 +187,8 @@ describe('a new version', () => {
       const withNewHome = worker.replace(/(url:`\/`,revision:`)[0-9a-f]+`/, '$1release-2`');
       expect(withNewHome).not.toBe(worker);
       writeFileSync(page('sw.js'), withNewHome);
-      for (const copy of ['index.html.br', 'index.html.gz', 'sw.js.br', 'sw.js.gz']) rmSync(page(copy), { force: true });
+      for (const copy of ['index.html.br', 'index.html.gz', 'sw.js.br', 'sw.js.gz'])
+        rmSync(page(copy), { force: true });
 
       await quiz.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       await expect.poll(() => updateWaiting(quiz), POLL).toBe(true);
@@ -200,8 +207,7 @@ describe('a new version', () => {
       await other.reload();
       expect(await releaseOf(other)).toBe('2');
       // The old copy goes once the new version has activated.
-      const homeCopies = async () =>
-        (await cacheStorage(other)).urls.filter((url) => /\/\?__WB_REVISION__=/.test(url));
+      const homeCopies = async () => (await cacheStorage(other)).urls.filter((url) => /\/\?__WB_REVISION__=/.test(url));
       await expect.poll(homeCopies, POLL).toEqual([`${app.url}/?__WB_REVISION__=release-2`]);
     } finally {
       await context?.close();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle, stubWindowEvents } from '../support/browser-stub.ts';
 import { api, insightsOf as insights, resetFakeApi } from '../support/fake-api.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 vi.mock('../../src/lib/api.ts', async (original) =>
   (await import('../support/fake-api.ts')).fakeApiModule(await original()),
@@ -79,6 +80,35 @@ describe('insights store', () => {
     browser.dispatchEvent(new Event('online'));
     await settle();
     expect(api.insightsCalls).toBe(2);
+    stop();
+  });
+
+  it('offline, offers the figures it last received, with when, and forgets them once the read succeeds again', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    api.insights = insights(4);
+    const first = await freshStore();
+    const stopFirst = first.$insights.listen(() => {});
+    await settle();
+    expect(first.$insights.get()).toEqual({ status: 'ready', data: insights(4) });
+    stopFirst();
+
+    // A later visit, offline.
+    api.insightsDown = true;
+    const before = Date.now();
+    const { $insights, $lastSeenInsights } = await freshStore();
+    const stop = $insights.listen(() => {});
+    await settle();
+    expect($insights.get()).toEqual({ status: 'failed' });
+    const seen = $lastSeenInsights.get();
+    expect(seen?.data).toEqual(insights(4));
+    expect(seen?.seenAt).toBeLessThanOrEqual(before);
+
+    api.insightsDown = false;
+    api.insights = insights(5);
+    browser.dispatchEvent(new Event('online'));
+    await settle();
+    expect($insights.get()).toEqual({ status: 'ready', data: insights(5) });
+    expect($lastSeenInsights.get()).toBeNull();
     stop();
   });
 });

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
-import { VALUE_COLORS } from '../../charts/palette.ts';
 import { possessive, scaleNote } from './result-labels.ts';
 import styles from './ResultPercentages.module.css';
 import textLines from './text-lines.module.css';
@@ -15,7 +14,8 @@ export default function ResultPercentages({ totals, label }: { totals: ValueScor
         {VALUES.map((v) => {
           const style = {
             '--share': `${Math.min(100, shares[v] * 100)}%`,
-            '--value-color': VALUE_COLORS[v].bright,
+            // The value's color of the page's scheme (global.css).
+            '--value-color': `var(--${v})`,
           } as CSSProperties;
           return (
             <li key={v} className={styles.percentage} data-value={v} style={style}>
