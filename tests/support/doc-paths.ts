@@ -11,7 +11,8 @@ export function namedPaths(markdown: string): string[] {
   const paths: string[] = [];
   for (const [, span = ''] of markdown.matchAll(/`([^`\n]+)`/g)) {
     const token = span.trim();
-    if (/[\s*<>{}$=:?&|]/.test(token) || token.startsWith('/') || token.startsWith('-')) continue;
+    // An address, an option, or a path relative to a file the text names.
+    if (/[\s*<>{}$=:?&|]/.test(token) || /^(\/|-|\.\/)/.test(token)) continue;
     if (/^[A-Z][A-Z0-9_]+\//.test(token) || MADE_BY_A_RUN.test(token)) continue;
     // A bare file name is named in the context of a folder the text gives.
     if (!token.includes('/') || token.startsWith('@') || !SOURCE_FILE.test(token.replace(/\/$/, '/.md'))) continue;
