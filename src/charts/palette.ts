@@ -35,9 +35,14 @@ export const CHART_FONT_FAMILY = "'Iowan Old Style', 'Palatino Linotype', Palati
 /** Painted under every results chart, so that a saved image is readable off the page. */
 export const CHART_BACKGROUND = '#1d1a16';
 
-/** The second dot of a comparison, the faint marks of the literary figures, and the visitor's earlier results. */
+/**
+ * The second dot of a comparison, the faint marks of the literary figures,
+ * the visitor's earlier results, and the ring around a picked respondent on
+ * /hehe (the focus ring's colour, --focus).
+ */
 export const CHART_MARKS = {
   friend: '#f2b36b',
   figure: 'rgba(233, 228, 216, 0.55)',
   trail: 'rgba(243, 217, 143, 0.6)',
+  picked: '#f3d98f',
 } as const;

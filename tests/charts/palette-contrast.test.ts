@@ -10,7 +10,7 @@ import { contrast } from '../../src/charts/contrast.ts';
 import { cellColor, cellInk, type HeatmapCell } from '../../src/charts/insights/heatmap.ts';
 import { CROWDED_ALPHA, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
 import { withAlpha } from '../../src/charts/insights/color.ts';
-import { CHART_BACKGROUND, CHART_INK, PAGE_BACKGROUNDS, VALUE_COLORS } from '../../src/charts/palette.ts';
+import { CHART_BACKGROUND, CHART_INK, CHART_MARKS, PAGE_BACKGROUNDS, VALUE_COLORS } from '../../src/charts/palette.ts';
 import { VALUES } from '../../src/core/values.ts';
 
 const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
@@ -43,8 +43,11 @@ describe('the chart palette', () => {
     ).toEqual([]);
   });
 
-  it('draws every mark of a value, bright and dark, at 3:1 or more on every chart background', () => {
-    const marks = VALUES.flatMap((v) => [VALUE_COLORS[v].bright, VALUE_COLORS[v].dark]);
+  it('draws every mark, each value bright and dark and the other marks, at 3:1 or more on every chart background', () => {
+    const marks = [
+      ...VALUES.flatMap((v) => [VALUE_COLORS[v].bright, VALUE_COLORS[v].dark]),
+      ...Object.values(CHART_MARKS),
+    ];
     expect(
       below(
         3,
