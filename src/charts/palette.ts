@@ -1,7 +1,7 @@
 import type { Value } from '../core/values.ts';
 
 /**
- * Fixed colours of the four values, everywhere a chart shows them: the
+ * Fixed colors of the four values, everywhere a chart shows them: the
  * visitor's own bars use `bright`, averages and crowds use `dark`. Each is a
  * mark at 3:1 or more on the charts' and the page's backgrounds (WCAG
  * 1.4.11; tests/charts/palette-contrast.test.ts).
@@ -13,7 +13,7 @@ export const VALUE_COLORS: Record<Value, { bright: string; dark: string }> = {
   reason: { bright: '#7fcfb3', dark: '#337861' },
 };
 
-/** Ink and grid colours of the charts, on the dark page; `dark` is the ink on a light fill (a heatmap's strong cell). */
+/** Ink and grid colors of the charts, on the dark page; `dark` is the ink on a light fill (a heatmap's strong cell). */
 export const CHART_INK = {
   text: '#e9e4d8',
   muted: '#a39d90',
@@ -38,7 +38,7 @@ export const CHART_BACKGROUND = '#1d1a16';
 /**
  * The second dot of a comparison, the faint marks of the literary figures,
  * the visitor's earlier results, and the ring around a picked respondent on
- * /hehe (the focus ring's colour, --focus).
+ * /hehe (the focus ring's color, --focus).
  */
 export const CHART_MARKS = {
   friend: '#f2b36b',

@@ -19,7 +19,7 @@ export const ARROW_STEPS: Readonly<Record<string, StepDirection>> = {
  * direction, the nearest, a step across the direction counting double, so
  * that the move keeps to its line. Dots on the very place of `from` (the
  * same answers) are skipped: they are one stop. With no dot yet (`from`
- * null), the dot nearest the plot's centre; null when none lies ahead.
+ * null), the dot nearest the plot's center; null when none lies ahead.
  */
 export function stepDot(positions: readonly Position[], from: number | null, direction: StepDirection): number | null {
   const start = from === null ? null : positions[from];

@@ -233,10 +233,10 @@ describe('/hehe', () => {
 
   it('shows placeholders at 4.5:1 or more on their fields, and the search under a visible label', async () => {
     const { page } = await openHehe(product.browser, product.app.url);
-    const colours = (selector: string) =>
+    const colors = (selector: string) =>
       page.evaluate((sel) => {
         const field = document.querySelector(sel)!;
-        // The canvas turns any CSS colour into rgb(a) numbers.
+        // The canvas turns any CSS color into rgb(a) numbers.
         const rgb = (css: string) => {
           const ctx = document.createElement('canvas').getContext('2d')!;
           ctx.fillStyle = css;
@@ -249,10 +249,10 @@ describe('/hehe', () => {
           field: rgb(getComputedStyle(field).backgroundColor),
         };
       }, selector);
-    const gate = await colours('#hehe-password');
+    const gate = await colors('#hehe-password');
     expect(contrast(gate.text, gate.field)).toBeGreaterThanOrEqual(4.5);
     await unlock(page);
-    const search = await colours('#hehe-search');
+    const search = await colors('#hehe-search');
     expect(contrast(search.text, search.field)).toBeGreaterThanOrEqual(4.5);
     const label = page.locator('label[for="hehe-search"]');
     await expect(label.isVisible()).resolves.toBe(true);
@@ -306,7 +306,7 @@ describe('/hehe', () => {
       shown.push((await name.textContent()) ?? '');
     }
     expect(shown).toEqual(expected);
-    // The picked dot is ringed, on the plot's overlay, around its own dot: the ring's pixels centre on it.
+    // The picked dot is ringed, on the plot's overlay, around its own dot: the ring's pixels center on it.
     const ringOf = () =>
       page.evaluate((hex) => {
         const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-chart="scatter-overlay"]')!;

@@ -125,7 +125,7 @@ describe('the charts and the keyboard', () => {
     const drawn = () => pie.evaluate((c: HTMLCanvasElement) => c.toDataURL());
     const before = await drawn();
     const box = (await pie.boundingBox())!;
-    // Into a slice, a little off the pie's centre.
+    // Into a slice, a little off the pie's center.
     await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height * 0.4);
     await expect.poll(drawn, POLL).not.toBe(before);
     await page.keyboard.press('Escape');

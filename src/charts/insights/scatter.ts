@@ -24,7 +24,7 @@ export interface ScatterInput {
   highlighted?: () => readonly Position[];
 }
 
-/** The crowd's dot colour, opaque so that each dot reads the same on screen. */
+/** The crowd's dot color, opaque so that each dot reads the same on screen. */
 export const RESPONDENT_DOT = VALUE_COLORS.duty.bright;
 export const HIGHLIGHT_DOT = CHART_INK.highlight;
 
@@ -82,19 +82,19 @@ export const CROWDED_ALPHA = 0.65;
 
 /**
  * One of the plot's axes. `ink: 'none'` lays it out the same but draws it
- * in no colour: an overlay then has the plot's chart area, to the pixel.
+ * in no color: an overlay then has the plot's chart area, to the pixel.
  */
 function axis(title: string, ink: 'drawn' | 'none' = 'drawn') {
-  const colour = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
+  const color = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
   return {
     type: 'linear' as const,
     min: -1,
     max: 1,
-    title: { display: true, text: title, color: colour(CHART_INK.text), font: { size: 13 } },
+    title: { display: true, text: title, color: color(CHART_INK.text), font: { size: 13 } },
     // Written as they are (-1 to 1 by halves): Chart.js's own tick format would build the page's first Intl.NumberFormat, a long task.
-    ticks: { color: colour(CHART_INK.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
-    grid: { color: colour(CHART_INK.grid) },
-    border: { color: colour(CHART_INK.muted) },
+    ticks: { color: color(CHART_INK.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
+    grid: { color: color(CHART_INK.grid) },
+    border: { color: color(CHART_INK.muted) },
   };
 }
 
@@ -103,13 +103,13 @@ const AXIS_TITLES = { x: 'Honor ← → Reason', y: 'Duty ← → Love' } as con
 /**
  * A match as drawn, a ring whose middle lets the crowd beneath show (filled
  * discs of a search that matched many hid the whole plot), and how far from
- * its centre a click still hits it (Chart.js's own hit radius is 1).
+ * its center a click still hits it (Chart.js's own hit radius is 1).
  */
 const MATCH_RADIUS = 6;
 const MATCH_BORDER = 2;
 const MATCH_HIT = MATCH_RADIUS + MATCH_BORDER / 2 + 2;
 
-/** The ring around the dot picked last, by a click or the arrow keys: wider than a match's, in another colour. */
+/** The ring around the dot picked last, by a click or the arrow keys: wider than a match's, in another color. */
 const PICKED_RADIUS = 11;
 const PICKED_BORDER = 3;
 

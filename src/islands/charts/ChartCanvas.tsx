@@ -84,7 +84,7 @@ function useChart<TType extends ChartType, TData, TLabel>(
       const steps = inSteps();
       const stepped = idle ? { ...config, plugins: [...(config.plugins ?? []), steps.plugin] } : config;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, stepped);
-      // Escape hides a hover's tooltip, which may cover a neighbouring mark (WCAG 1.4.13).
+      // Escape hides a hover's tooltip, which may cover a neighboring mark (WCAG 1.4.13).
       const onKey = (event: KeyboardEvent) => {
         if (event.key !== 'Escape' || !instance.tooltip?.getActiveElements().length) return;
         // The hovered mark's own highlight goes with it.

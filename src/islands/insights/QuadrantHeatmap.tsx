@@ -24,7 +24,7 @@ export function QuadrantHeatmap({ quadrants }: { quadrants: readonly QuadrantCou
       label="Heatmap of respondents per quadrant for four pairs of values"
       shape="heatmapBox"
       wide
-      caption="Respondents per quadrant: a value is high from 0.5 of its scale up. Each row is a pair of values; each cell shows how many respondents fall in it and their share of the row. The stronger the colour, the more respondents, on a log scale so that a single one shows; an empty cell has no colour."
+      caption="Respondents per quadrant: a value is high from 0.5 of its scale up. Each row is a pair of values; each cell shows how many respondents fall in it and their share of the row. The stronger the color, the more respondents, on a log scale so that a single one shows; an empty cell has no color."
     >
       {rows && rows.length > 0 && (
         <table className={styles.table}>
