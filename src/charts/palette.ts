@@ -1,7 +1,7 @@
 import type { Value } from '../core/values.ts';
 
 /**
- * Fixed colours of the four values, everywhere a chart shows them: the
+ * Fixed colors of the four values, everywhere a chart shows them: the
  * visitor's own bars use `bright`, averages and crowds use `dark`. Each is a
  * mark at 3:1 or more on the charts' and the page's backgrounds (WCAG
  * 1.4.11; tests/charts/palette-contrast.test.ts).
@@ -13,7 +13,7 @@ export const VALUE_COLORS: Record<Value, { bright: string; dark: string }> = {
   reason: { bright: '#7fcfb3', dark: '#337861' },
 };
 
-/** Ink and grid colours of the charts, on the dark page; `dark` is the ink on a light fill (a heatmap's strong cell). */
+/** Ink and grid colors of the charts, on the dark page; `dark` is the ink on a light fill (a heatmap's strong cell). */
 export const CHART_INK = {
   text: '#e9e4d8',
   muted: '#a39d90',
@@ -35,9 +35,14 @@ export const CHART_FONT_FAMILY = "'Iowan Old Style', 'Palatino Linotype', Palati
 /** Painted under every results chart, so that a saved image is readable off the page. */
 export const CHART_BACKGROUND = '#1d1a16';
 
-/** The second dot of a comparison, the faint marks of the literary figures, and the visitor's earlier results. */
+/**
+ * The second dot of a comparison, the faint marks of the literary figures,
+ * the visitor's earlier results, and the ring around a picked respondent on
+ * /hehe (the focus ring's color, --focus).
+ */
 export const CHART_MARKS = {
   friend: '#f2b36b',
   figure: 'rgba(233, 228, 216, 0.55)',
   trail: 'rgba(243, 217, 143, 0.6)',
+  picked: '#f3d98f',
 } as const;

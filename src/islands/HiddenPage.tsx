@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { HiddenPageInsights } from '../lib/api.ts';
-import { $search, $hiddenPage, pickRespondent, resumeUnlock } from '../stores/hidden-page.ts';
+import { $pickedRespondent, $search, $hiddenPage, pickRespondent, resumeUnlock } from '../stores/hidden-page.ts';
 import { DATA_STATUS } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';
 import { CsvDownload } from './insights/CsvDownload.tsx';
@@ -15,6 +15,7 @@ function UnlockedView({ insights }: { insights: HiddenPageInsights | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The highlight of a search redraws thousands of dots: it renders deferred, behind any input.
   const search = useDeferredValue(useStore($search));
+  const picked = useStore($pickedRespondent);
   useEffect(() => heading.current?.focus(), []);
 
   const matches = useMemo(() => (search ? search.result.matches.map((m) => m.raw) : []), [search]);
@@ -46,6 +47,7 @@ function UnlockedView({ insights }: { insights: HiddenPageInsights | null }) {
           idPrefix="hehe"
           highlightedRaw={matches}
           onPick={pickRespondent}
+          picked={picked}
           extras={extras ?? undefined}
         />
       </div>

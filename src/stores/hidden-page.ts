@@ -18,6 +18,8 @@ import {
   type HiddenPageInsights,
 } from '../lib/api.ts';
 import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
+import { stackedWith } from '../core/dot-steps.ts';
+import type { ValueTuple } from '../core/points.ts';
 import { forgetHiddenPageKey, readHiddenPageKey, saveHiddenPageKey } from '../lib/hidden-page-key.ts';
 import { withRespondents } from './insights.ts';
 import { remoteData } from './remote.ts';
@@ -27,8 +29,17 @@ const hiddenPage = remoteData<HiddenPageInsights>('insights data', withResponden
 /** idle: locked; loading: the password is being checked; ready or empty: unlocked; failed: the check could not be made. */
 export const $hiddenPage = hiddenPage.$state;
 
-/** The respondent whose dot was clicked last, and on which plot; name null means anonymous. */
-export const $pickedRespondent = atom<{ chart: ScatterPlot; name: string | null } | null>(null);
+/**
+ * The dot picked last (clicked, or reached with the arrow keys), on which
+ * plot and of which layer, and the name of every respondent on its very
+ * place, the picked one first; a name null means anonymous.
+ */
+export interface PickedRespondent extends PickedDot {
+  chart: ScatterPlot;
+  names: (string | null)[];
+}
+
+export const $pickedRespondent = atom<PickedRespondent | null>(null);
 
 /** The last search and what it found, highlighted on the relative plot. */
 export const $search = atom<{ query: string; result: RespondentMatches } | null>(null);
@@ -92,16 +103,22 @@ export function fetchUnlockedRespondentsPage(afterId: number | null, pageSize: n
   return fetchRespondentsPage(access, afterId, pageSize);
 }
 
+const samePlace = (a: ValueTuple, b: ValueTuple) => a.every((v, i) => v === b[i]);
+
 export function pickRespondent(chart: ScatterPlot, dot: PickedDot): void {
   const state = $hiddenPage.get();
   if (state.status !== 'ready') return;
   if (dot.layer === 'highlighted') {
-    const match = $search.get()?.result.matches[dot.index];
-    if (match) $pickedRespondent.set({ chart, name: match.name });
+    const matches = $search.get()?.result.matches ?? [];
+    if (dot.index >= matches.length) return;
+    const raws = matches.map((m) => m.raw);
+    const names = stackedWith(raws, dot.index, samePlace).map((i) => matches[i]!.name);
+    $pickedRespondent.set({ chart, ...dot, names });
     return;
   }
-  const names = state.data.points.names;
-  if (dot.index < names.length) $pickedRespondent.set({ chart, name: names[dot.index] ?? null });
+  const { names, raw } = state.data.points;
+  if (dot.index >= names.length || dot.index >= raw.length) return;
+  $pickedRespondent.set({ chart, ...dot, names: stackedWith(raw, dot.index, samePlace).map((i) => names[i] ?? null) });
 }
 
 export type SearchOutcome = 'found' | 'none' | 'cleared' | 'failed';

@@ -1,8 +1,8 @@
 /**
- * The colours the charts draw with, against what they are drawn on (the
+ * The colors the charts draw with, against what they are drawn on (the
  * results charts' painted background, the page under the aggregate charts):
  * text at 4.5:1 or more (WCAG 1.4.3), marks at 3:1 or more (1.4.11). The
- * page's colours are read from the CSS tokens, so the two cannot drift.
+ * page's colors are read from the CSS tokens, so the two cannot drift.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { contrast } from '../../src/charts/contrast.ts';
 import { cellColor, cellInk, type HeatmapCell } from '../../src/charts/insights/heatmap.ts';
 import { CROWDED_ALPHA, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
 import { withAlpha } from '../../src/charts/insights/color.ts';
-import { CHART_BACKGROUND, CHART_INK, PAGE_BACKGROUNDS, VALUE_COLORS } from '../../src/charts/palette.ts';
+import { CHART_BACKGROUND, CHART_INK, CHART_MARKS, PAGE_BACKGROUNDS, VALUE_COLORS } from '../../src/charts/palette.ts';
 import { VALUES } from '../../src/core/values.ts';
 
 const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
@@ -20,9 +20,9 @@ const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').
 const BACKGROUNDS = [CHART_BACKGROUND, ...PAGE_BACKGROUNDS];
 
 function below(limit: number, pairs: [string, string][]): string[] {
-  return pairs.flatMap(([colour, under]) => {
-    const ratio = contrast(colour, under);
-    return ratio < limit ? [`${colour} on ${under}: ${ratio.toFixed(2)}:1`] : [];
+  return pairs.flatMap(([color, under]) => {
+    const ratio = contrast(color, under);
+    return ratio < limit ? [`${color} on ${under}: ${ratio.toFixed(2)}:1`] : [];
   });
 }
 
@@ -43,8 +43,11 @@ describe('the chart palette', () => {
     ).toEqual([]);
   });
 
-  it('draws every mark of a value, bright and dark, at 3:1 or more on every chart background', () => {
-    const marks = VALUES.flatMap((v) => [VALUE_COLORS[v].bright, VALUE_COLORS[v].dark]);
+  it('draws every mark, each value bright and dark and the other marks, at 3:1 or more on every chart background', () => {
+    const marks = [
+      ...VALUES.flatMap((v) => [VALUE_COLORS[v].bright, VALUE_COLORS[v].dark]),
+      ...Object.values(CHART_MARKS),
+    ];
     expect(
       below(
         3,
@@ -63,7 +66,7 @@ describe('the chart palette', () => {
     ).toEqual([]);
   });
 
-  it("writes a heatmap cell's numbers at 4.5:1 or more at every strength of every pair's colour", () => {
+  it("writes a heatmap cell's numbers at 4.5:1 or more at every strength of every pair's color", () => {
     const low: string[] = [];
     for (const value of VALUES) {
       for (let count = 0; count <= 300; count++) {

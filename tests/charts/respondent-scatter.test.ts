@@ -90,10 +90,17 @@ describe('respondentScatter', () => {
       { x: 0.2, y: 0 },
       { x: -0.2, y: 0.5 },
     ]);
-    expect(overlay.data.datasets).toHaveLength(1);
-    expect(overlay.data.datasets[0]!.data).toEqual([
-      { x: -0.2, y: 0.5 },
-      { x: 0.2, y: 0 },
+    // The matches, and no picked dot yet.
+    expect(overlay.data.datasets.map((d) => d.data)).toEqual([
+      [
+        { x: -0.2, y: 0.5 },
+        { x: 0.2, y: 0 },
+      ],
+      [],
+    ]);
+    expect(matchesOverlay([], { x: 0.3, y: -0.1 }).data.datasets.map((d) => d.data)).toEqual([
+      [],
+      [{ x: 0.3, y: -0.1 }],
     ]);
     const plot = respondentScatter({ positions });
     for (const axis of ['x', 'y'] as const) {

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { contrast } from '../../src/charts/contrast.ts';
 import { HIGHLIGHT_DOT, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
+import { CHART_MARKS } from '../../src/charts/palette.ts';
+import { stepDot } from '../../src/core/dot-steps.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { expectNoSeriousAxeViolations } from '../support/chromium/browser.ts';
@@ -107,10 +110,18 @@ describe('/hehe', () => {
     const field = page.getByPlaceholder('Enter secret password');
     await field.fill('not-the-password');
     await field.press('Enter');
-    await poll(() => dialogs).toEqual(['Incorrect password.']);
+    // Said beside the field, in the page, not in a browser's alert box.
+    const alert = page.getByRole('alert');
+    await poll(() => alert.textContent()).toBe('Incorrect password.');
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(alert.getAttribute('id')).resolves.toBe(await field.getAttribute('aria-describedby'));
+    const first = await alert.elementHandle();
     await field.fill(`${E2E_PASSWORD}x`);
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await poll(() => dialogs).toEqual(['Incorrect password.', 'Incorrect password.']);
+    // Said again: a new element, so that a screen reader announces the same words anew.
+    await poll(() => first?.evaluate((el) => el.isConnected)).toBe(false);
+    await poll(() => alert.textContent()).toBe('Incorrect password.');
+    expect(dialogs).toEqual([]);
     await expect(page.getByRole('heading', { name: 'Welcome to Secret Insights' }).count()).resolves.toBe(0);
     await expect(page.locator('canvas').count()).resolves.toBe(0);
     // The refusals carry no respondent's name.
@@ -208,9 +219,118 @@ describe('/hehe', () => {
     const search = page.getByPlaceholder('Search by name...');
     await search.fill('Zebedee');
     await search.press('Enter');
-    await poll(() => dialogs).toEqual(['No matching name found.']);
+    await poll(() => page.getByRole('alert').textContent()).toBe('No matching name found.');
+    await expect(search.getAttribute('aria-describedby')).resolves.toBe(
+      await page.getByRole('alert').getAttribute('id'),
+    );
+    expect(dialogs).toEqual([]);
     await expect(page.locator('[data-match-name]').count()).resolves.toBe(0);
     expect((await countPixels(page, 'relative-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBe(0);
+    await page.context().close();
+  });
+  it('has its own title, and a level 1 heading while locked', async () => {
+    const { page } = await openHehe(product.browser, product.app.url);
+    expect(await page.title()).toBe('Secret Insights – Map your Contradictions');
+    await expect(page.getByRole('heading', { level: 1 }).allTextContents()).resolves.toEqual(['Secret Insights']);
+    await page.context().close();
+  });
+
+  it('shows placeholders at 4.5:1 or more on their fields, and the search under a visible label', async () => {
+    const { page } = await openHehe(product.browser, product.app.url);
+    const colors = (selector: string) =>
+      page.evaluate((sel) => {
+        const field = document.querySelector(sel)!;
+        // The canvas turns any CSS color into rgb(a) numbers.
+        const rgb = (css: string) => {
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.fillStyle = css;
+          ctx.fillRect(0, 0, 1, 1);
+          const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+          return `rgb(${r}, ${g}, ${b})`;
+        };
+        return {
+          text: rgb(getComputedStyle(field, '::placeholder').color),
+          field: rgb(getComputedStyle(field).backgroundColor),
+        };
+      }, selector);
+    const gate = await colors('#hehe-password');
+    expect(contrast(gate.text, gate.field)).toBeGreaterThanOrEqual(4.5);
+    await unlock(page);
+    const search = await colors('#hehe-search');
+    expect(contrast(search.text, search.field)).toBeGreaterThanOrEqual(4.5);
+    const label = page.locator('label[for="hehe-search"]');
+    await expect(label.isVisible()).resolves.toBe(true);
+    await expect(label.textContent()).resolves.toBe('Search by name');
+    await page.context().close();
+  });
+
+  it('announces a search by its summary alone, not by every name it found', async () => {
+    const { page } = await openHehe(product.browser, product.app.url);
+    await unlock(page);
+    const search = page.getByPlaceholder('Search by name...');
+    await search.fill('a');
+    await search.press('Enter');
+    await poll(() => page.locator('[data-match-name]').count()).toBeGreaterThan(1);
+    const live = await page.evaluate(() =>
+      [...document.querySelectorAll('main [aria-live], main [role="alert"]')].map((el) => el.textContent ?? ''),
+    );
+    const names = await page.locator('[data-match-name]').allTextContents();
+    expect(live.some((text) => /respondents match “a”/.test(text))).toBe(true);
+    for (const name of names)
+      expect(
+        live.some((text) => text.includes(name)),
+        name,
+      ).toBe(false);
+    await page.context().close();
+  });
+
+  it('takes the keyboard from dot to dot with the arrow keys, naming each respondent and ringing the dot', async () => {
+    const { page } = await openHehe(product.browser, product.app.url);
+    await unlock(page);
+    const plot = page.getByRole('application', { name: /^Scatterplot: All respondents\./ });
+    // Reached with Tab, as any control.
+    await page.getByRole('heading', { name: 'All respondents' }).click();
+    await poll(async () => {
+      await page.keyboard.press('Tab');
+      return plot.evaluate((el) => el === document.activeElement);
+    }).toBe(true);
+    const positions = respondents.map((r) => r.position);
+    const expected: string[] = [];
+    let at: number | null = null;
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowUp'] as const) {
+      const direction = ({ ArrowRight: 'right', ArrowLeft: 'left', ArrowUp: 'up' } as const)[key];
+      at = stepDot(positions, at, direction) ?? at;
+      expected.push(respondents[at!]!.name ?? 'Anonymous');
+    }
+    const shown: string[] = [];
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowUp']) {
+      await page.keyboard.press(key);
+      const name = page.locator('[data-picked="scatter"] span');
+      await poll(() => name.textContent()).toBe(expected[shown.length]);
+      shown.push((await name.textContent()) ?? '');
+    }
+    expect(shown).toEqual(expected);
+    // The picked dot is ringed, on the plot's overlay, around its own dot: the ring's pixels center on it.
+    const ringOf = () =>
+      page.evaluate((hex) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-chart="scatter-overlay"]')!;
+        const { data, width } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        const n = Number.parseInt(hex.slice(1), 16);
+        let [sx, sy, count] = [0, 0, 0];
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i] !== ((n >> 16) & 255) || data[i + 1] !== ((n >> 8) & 255) || data[i + 2] !== (n & 255)) continue;
+          if (data[i + 3] !== 255) continue;
+          sx += (i / 4) % width;
+          sy += Math.floor(i / 4 / width);
+          count += 1;
+        }
+        const scale = canvas.getBoundingClientRect().width / width;
+        return { count, x: (sx / count) * scale, y: (sy / count) * scale };
+      }, CHART_MARKS.picked);
+    await poll(async () => (await ringOf()).count).toBeGreaterThan(40);
+    const ring = await ringOf();
+    const crowd = await dotCentres(page, 'scatter', RESPONDENT_DOT);
+    expect(crowd.some((dot) => Math.hypot(dot.x - ring.x, dot.y - ring.y) < 2)).toBe(true);
     await page.context().close();
   });
 });

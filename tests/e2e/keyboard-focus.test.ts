@@ -2,7 +2,7 @@
  * What a keyboard visitor meets on "/": every control Tab or Shift+Tab
  * reaches stays clear of the sticky top bar (WCAG 2.4.11), Escape in the
  * folded menu gives the focus back to "Menu", and the page's title follows
- * the quiz.
+ * the quiz; and on the charts, Escape hides a hover's tooltip (1.4.13).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { POLL, visitorOn } from '../support/chromium/quiz-driver.ts';
 import { FIRST_ANSWERS } from '../support/visitor.ts';
+import { canvasOf, spreadRespondents, submitAll, waitForDrawing } from '../support/chromium/insights-page.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740 };
@@ -108,5 +109,27 @@ describe('the keyboard on "/"', () => {
     await visitor.back();
     await visitor.onQuestion(QUESTIONS.length - 1);
     expect(await page.title()).toBe(`Question ${QUESTIONS.length} of ${QUESTIONS.length} – Map your Contradictions`);
+  });
+});
+
+describe('the charts and the keyboard', () => {
+  const product = useProduct();
+
+  it('Escape hides the tooltip a hover showed over a chart', async () => {
+    await submitAll(product.app, spreadRespondents(['Ada', 'Bea', 'Cy']));
+    const context = await product.browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${product.app.url}/insights`);
+    await waitForDrawing(page, 'pie');
+    const pie = canvasOf(page, 'pie');
+    const drawn = () => pie.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const before = await drawn();
+    const box = (await pie.boundingBox())!;
+    // Into a slice, a little off the pie's center.
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height * 0.4);
+    await expect.poll(drawn, POLL).not.toBe(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(drawn, POLL).toBe(before);
+    await context.close();
   });
 });

@@ -166,9 +166,16 @@ describe('reading the results', () => {
     const text = await guide.innerText();
     for (const part of ['The dot', 'The axes', 'The four quarters', 'The percentages']) expect(text).toContain(part);
     expect(text).toContain('Up is Love and down is Duty');
-    // The guide comes first, the four essays after it.
-    const headings = await dialog.locator('h3').allInnerTexts();
-    expect(headings.slice(0, 5)).toEqual(['How to read your chart', 'Love', 'Duty', 'Honor', 'Reason']);
+    // Under the overlay's title, the guide comes first, the four essays after it.
+    const headings = await dialog.locator('h2').allInnerTexts();
+    expect(headings.slice(0, 6)).toEqual([
+      'Understanding Your Chart',
+      'How to read your chart',
+      'Love',
+      'Duty',
+      'Honor',
+      'Reason',
+    ]);
   });
 
   it("keeps both dots of a comparison in sight when they lie close: no name over the visitor's dot or the friend's triangle", async () => {

@@ -85,12 +85,34 @@ describe('hidden page store', () => {
     const store = await freshStore();
     await store.unlock(CORRECT);
     store.pickRespondent('scatter', { layer: 'respondents', index: 0 });
-    expect(store.$pickedRespondent.get()).toEqual({ chart: 'scatter', name: 'Ada' });
+    expect(store.$pickedRespondent.get()).toEqual({ chart: 'scatter', layer: 'respondents', index: 0, names: ['Ada'] });
     store.pickRespondent('relative', { layer: 'respondents', index: 1 });
-    expect(store.$pickedRespondent.get()).toEqual({ chart: 'relative', name: null });
+    expect(store.$pickedRespondent.get()).toEqual({ chart: 'relative', layer: 'respondents', index: 1, names: [null] });
     await store.searchByName('ada');
     store.pickRespondent('relative', { layer: 'highlighted', index: 0 });
-    expect(store.$pickedRespondent.get()).toEqual({ chart: 'relative', name: 'Ada' });
+    expect(store.$pickedRespondent.get()).toEqual({
+      chart: 'relative',
+      layer: 'highlighted',
+      index: 0,
+      names: ['Ada'],
+    });
+  });
+
+  it('a dot on the very place of others names them all, the picked one first', async () => {
+    const store = await freshStore();
+    const stacked = hiddenPageOf(3);
+    stacked.points.raw = [
+      [5, 6, 7, 8],
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ];
+    stacked.points.names = ['Ada', 'Bea', null];
+    api.hiddenPage = stacked;
+    await store.unlock(CORRECT);
+    store.pickRespondent('scatter', { layer: 'respondents', index: 2 });
+    expect(store.$pickedRespondent.get()?.names).toEqual([null, 'Ada']);
+    store.pickRespondent('scatter', { layer: 'respondents', index: 1 });
+    expect(store.$pickedRespondent.get()?.names).toEqual(['Bea']);
   });
 
   it('unlocks onto empty charts when no one has answered, and notes it quietly in the log, not as an error', async () => {

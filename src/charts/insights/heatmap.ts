@@ -31,7 +31,7 @@ export interface HeatmapCell extends MatrixDataPoint {
   pair: readonly [Value, Value];
 }
 
-/** An empty quadrant: no colour of any value, so that 0 never reads as "a few". */
+/** An empty quadrant: no color of any value, so that 0 never reads as "a few". */
 export const EMPTY_CELL = 'rgba(233, 228, 216, 0.035)';
 
 /**
@@ -119,7 +119,7 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
   const font = { family: CHART_FONT_FAMILY, size: 13 };
   return {
     type: 'matrix',
-    // Painted under the cells: their numbers' ink is chosen against one known colour, not the page's gradient.
+    // Painted under the cells: their numbers' ink is chosen against one known color, not the page's gradient.
     plugins: [paintedBackground<'matrix'>(), cellTexts(largest)],
     data: {
       datasets: [

@@ -1,6 +1,6 @@
 import type { Chart, ChartConfiguration, Plugin, ScatterDataPoint } from 'chart.js';
 import type { Position } from '../../core/scoring.ts';
-import { CHART_INK, VALUE_COLORS } from '../palette.ts';
+import { CHART_INK, CHART_MARKS, VALUE_COLORS } from '../palette.ts';
 import { withAlpha } from './color.ts';
 import { crowdDots } from './crowd-dots.ts';
 
@@ -24,7 +24,7 @@ export interface ScatterInput {
   highlighted?: () => readonly Position[];
 }
 
-/** The crowd's dot colour, opaque so that each dot reads the same on screen. */
+/** The crowd's dot color, opaque so that each dot reads the same on screen. */
 export const RESPONDENT_DOT = VALUE_COLORS.duty.bright;
 export const HIGHLIGHT_DOT = CHART_INK.highlight;
 
@@ -82,7 +82,7 @@ export const CROWDED_ALPHA = 0.65;
 
 /**
  * One of the plot's axes. `ink: 'none'` lays it out the same but draws it
- * in no colour: an overlay then has the plot's chart area, to the pixel.
+ * in no color: an overlay then has the plot's chart area, to the pixel.
  */
 function axis(title: string, ink: 'drawn' | 'none' = 'drawn') {
   const inked = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
@@ -100,10 +100,18 @@ function axis(title: string, ink: 'drawn' | 'none' = 'drawn') {
 
 const AXIS_TITLES = { x: 'Honor ← → Reason', y: 'Duty ← → Love' } as const;
 
-/** A match as drawn, and how far from its centre a click still hits it (Chart.js's own hit radius is 1). */
-const MATCH_RADIUS = 8;
+/**
+ * A match as drawn, a ring whose middle lets the crowd beneath show (filled
+ * discs of a search that matched many hid the whole plot), and how far from
+ * its center a click still hits it (Chart.js's own hit radius is 1).
+ */
+const MATCH_RADIUS = 6;
 const MATCH_BORDER = 2;
-const MATCH_HIT = MATCH_RADIUS + MATCH_BORDER / 2 + 1;
+const MATCH_HIT = MATCH_RADIUS + MATCH_BORDER / 2 + 2;
+
+/** The ring around the dot picked last, by a click or the arrow keys: wider than a match's, in another color. */
+const PICKED_RADIUS = 11;
+const PICKED_BORDER = 3;
 
 /** Which of `dots` (their index) lies under the pixel (x, y) of `chart`, the nearest one if several. */
 function dotAt(
@@ -132,10 +140,10 @@ const SCATTER_OPTIONS = {
   /*
    * Chart.js pads the chart area by its largest dot, so that a dot on the
    * edge shows whole: the matches' larger dots would make the overlay's
-   * area smaller than the plot's. A padding fixed for both, as large as a
-   * match, keeps the two to the pixel.
+   * area smaller than the plot's. A padding fixed for both, as large as the
+   * largest ring, keeps the two to the pixel.
    */
-  layout: { padding: MATCH_RADIUS + MATCH_BORDER },
+  layout: { padding: PICKED_RADIUS + PICKED_BORDER },
   responsive: true,
   maintainAspectRatio: true,
   aspectRatio: 1,
@@ -200,11 +208,15 @@ export function respondentScatter({
 }
 
 /**
- * The matches of a search, drawn over `respondentScatter` on a canvas of
- * their own with the same (unseen) axes: a new search redraws a handful of
- * dots, not the thousands beneath them. Clicks pass through to the plot.
+ * The matches of a search, and the dot picked last, drawn over
+ * `respondentScatter` on a canvas of their own with the same (unseen) axes:
+ * a new search or pick redraws a handful of rings, not the thousands of
+ * dots beneath them. Clicks pass through to the plot.
  */
-export function matchesOverlay(highlighted: readonly Position[]): ChartConfiguration<'scatter', ScatterDataPoint[]> {
+export function matchesOverlay(
+  highlighted: readonly Position[],
+  picked: Position | null = null,
+): ChartConfiguration<'scatter', ScatterDataPoint[]> {
   return {
     type: 'scatter',
     data: {
@@ -212,10 +224,18 @@ export function matchesOverlay(highlighted: readonly Position[]): ChartConfigura
         {
           label: 'Matches',
           data: sortedPoints(highlighted),
-          backgroundColor: HIGHLIGHT_DOT,
-          borderColor: VALUE_COLORS.love.bright,
+          backgroundColor: 'transparent',
+          borderColor: HIGHLIGHT_DOT,
           borderWidth: MATCH_BORDER,
           pointRadius: MATCH_RADIUS,
+        },
+        {
+          label: 'Picked',
+          data: picked ? [{ x: picked.x, y: picked.y }] : [],
+          backgroundColor: 'transparent',
+          borderColor: CHART_MARKS.picked,
+          borderWidth: PICKED_BORDER,
+          pointRadius: PICKED_RADIUS,
         },
       ],
     },

@@ -83,7 +83,19 @@ function useChart<TType extends ChartType, TData, TLabel>(
       const steps = inSteps();
       const stepped = idle ? { ...config, plugins: [...(config.plugins ?? []), steps.plugin] } : config;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, stepped);
-      destroy = () => instance.destroy();
+      // Escape hides a hover's tooltip, which may cover a neighboring mark (WCAG 1.4.13).
+      const onKey = (event: KeyboardEvent) => {
+        if (event.key !== 'Escape' || !instance.tooltip?.getActiveElements().length) return;
+        // The hovered mark's own highlight goes with it.
+        instance.setActiveElements([]);
+        instance.tooltip.setActiveElements([], { x: 0, y: 0 });
+        instance.update('none');
+      };
+      document.addEventListener('keydown', onKey);
+      destroy = () => {
+        document.removeEventListener('keydown', onKey);
+        instance.destroy();
+      };
       if (idle) {
         // A frame between the steps, and no finger down: a tap's effect is painted before the next one.
         const nextStep = async () => {

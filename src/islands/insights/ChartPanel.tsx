@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import styles from './insights.module.css';
@@ -21,6 +21,8 @@ interface Props<TType extends ChartType, TData, TLabel> {
   children?: ReactNode;
   /** Takes a row of the grid to itself, as wide as the page: the heatmap's columns need the room. */
   wide?: boolean;
+  /** Makes the chart a stop of the Tab key, whose keys `onKeyDown` reads; `hint` says which, to a screen reader. */
+  keys?: { onKeyDown: (event: KeyboardEvent) => void; hint: string };
 }
 
 /** One panel of the aggregate pages: a titled chart, drawn when the page is idle, with its caption. */
@@ -35,19 +37,39 @@ export function ChartPanel<TType extends ChartType, TData = DefaultDataPoint<TTy
   caption,
   children,
   wide = false,
+  keys,
 }: Props<TType, TData, TLabel>) {
+  const canvas = (
+    <ChartCanvas
+      idle
+      config={config}
+      overlay={overlay}
+      chart={chart}
+      label={label}
+      className={`${styles.canvasBox} ${styles[shape]}`}
+    />
+  );
   return (
     <section className={wide ? `${styles.panel} ${styles.wide}` : styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       <figure className={styles.figure}>
-        <ChartCanvas
-          idle
-          config={config}
-          overlay={overlay}
-          chart={chart}
-          label={label}
-          className={`${styles.canvasBox} ${styles[shape]}`}
-        />
+        {keys ? (
+          // A plot the arrow keys move over, as a map is: an application, so that a screen reader hands it the keys.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys are its interaction
+          <div
+            className={styles.keys}
+            role="application"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a stop of the Tab key, for its keys
+            tabIndex={0}
+            aria-label={`${label}. ${keys.hint}`}
+            aria-roledescription="plot"
+            onKeyDown={keys.onKeyDown}
+          >
+            {canvas}
+          </div>
+        ) : (
+          canvas
+        )}
         <figcaption className={styles.caption}>{caption}</figcaption>
       </figure>
       {children}

@@ -16,12 +16,14 @@ interface Props {
   /** Raw totals to pick out on the relative plot: the hidden page's search matches. */
   highlightedRaw?: readonly ValueTuple[];
   onPick?: (plot: ScatterPlot, dot: PickedDot) => void;
+  /** The dot picked last, and on which plot. */
+  picked?: (PickedDot & { chart: ScatterPlot }) | null;
   /** Shown under each plot's caption on the hidden page: the clicked name, the search. */
   extras?: Partial<Record<ScatterPlot, ReactNode>>;
 }
 
 /** The pie and the two scatterplots, the same on /insights and on /hehe. */
-export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPick, extras }: Props) {
+export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPick, picked, extras }: Props) {
   const range = useMemo(
     () => (insights?.min && insights.max ? { min: insights.min, max: insights.max } : null),
     [insights],
@@ -60,6 +62,7 @@ export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPic
           positions={positions[chart]}
           highlighted={chart === 'relative' ? highlighted : undefined}
           onPick={picks?.[chart]}
+          picked={picked?.chart === chart ? picked : null}
           idPrefix={idPrefix}
         >
           {extras?.[chart]}

@@ -3,19 +3,35 @@ import type { ScatterPlot } from '../../charts/insights/scatter.ts';
 import { $pickedRespondent } from '../../stores/hidden-page.ts';
 import styles from './insights.module.css';
 
-/** The name behind the last dot clicked on this plot, as plain text. */
+/**
+ * The name behind the dot picked last on this plot, as plain text, said as
+ * it changes: every name when several respondents share the dot's place.
+ */
 export function PickedName({ chart }: { chart: ScatterPlot }) {
   const picked = useStore($pickedRespondent);
   const here = picked?.chart === chart ? picked : null;
+  const names = here?.names.map((name) => name ?? 'Anonymous') ?? [];
   return (
     <p className={styles.picked} aria-live="polite" data-picked={chart}>
-      {here ? (
+      {names.length === 1 && (
         <>
-          Respondent: <span className={styles.pickedName}>{here.name ?? 'Anonymous'}</span>
+          Respondent: <span className={styles.pickedName}>{names[0]}</span>
         </>
-      ) : (
-        'Click a dot to see who it is.'
       )}
+      {names.length > 1 && (
+        <>
+          {`${names.length} respondents on this spot: `}
+          {names.map((name, i) => (
+            <span key={i}>
+              {i > 0 && ', '}
+              <span className={styles.pickedName} data-stacked-name>
+                {name}
+              </span>
+            </span>
+          ))}
+        </>
+      )}
+      {names.length === 0 && 'Click a dot, or use the arrow keys on the plot, to see who it is.'}
     </p>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { ARROW_STEPS, stepDot } from '../../core/dot-steps.ts';
 import { distinctPlaces, leanCounts } from '../../core/points.ts';
 import type { Position } from '../../core/scoring.ts';
 import { matchesOverlay, respondentScatter, type PickedDot, type ScatterPlot } from '../../charts/insights/scatter.ts';
@@ -18,6 +19,8 @@ interface Props {
   /** Dots drawn over the crowd (the search matches); undefined where the plot has none. */
   highlighted?: readonly Position[];
   onPick?: (dot: PickedDot) => void;
+  /** The dot picked last on this plot, ringed over it. */
+  picked?: PickedDot | null;
   idPrefix: string;
   /** Shown under the caption: the name search, the clicked name. */
   children?: ReactNode;
@@ -52,6 +55,7 @@ export function RespondentScatter({
   positions,
   highlighted,
   onPick,
+  picked = null,
   idPrefix,
   children,
 }: Props) {
@@ -68,10 +72,23 @@ export function RespondentScatter({
   // Counted once per set of dots, not on every render (a search redraws the matches alone).
   const overlap = useMemo(() => describeOverlap(positions), [positions]);
   const sides = useMemo(() => describeSides(positions), [positions]);
-  const overlay = useMemo(
-    () => (highlighted === undefined ? undefined : highlighted.length > 0 ? matchesOverlay(highlighted) : null),
-    [highlighted],
-  );
+  // The dot picked on this plot, ringed over it; a match's place is among the matches, a dot's among the crowd.
+  const pickedAt = (picked && (picked.layer === 'highlighted' ? highlighted : positions)?.[picked.index]) ?? null;
+  const overlay = useMemo(() => {
+    // /insights picks nothing and searches nothing: no overlay at all.
+    if (!onPick && highlighted === undefined) return undefined;
+    const matches = highlighted ?? [];
+    return matches.length > 0 || pickedAt ? matchesOverlay(matches, pickedAt) : null;
+  }, [onPick, highlighted, pickedAt]);
+
+  // The keyboard's way to the respondents: the arrow keys step from dot to dot, as a click picks one.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const direction = ARROW_STEPS[event.key];
+    if (!direction || !onPick) return;
+    event.preventDefault();
+    const next = stepDot(positions, picked?.layer === 'respondents' ? picked.index : null, direction);
+    if (next !== null) onPick({ layer: 'respondents', index: next });
+  };
   return (
     <ChartPanel
       titleId={`${idPrefix}-${chart}-title`}
@@ -80,6 +97,9 @@ export function RespondentScatter({
       config={config}
       overlay={overlay}
       label={`Scatterplot: ${title}`}
+      keys={
+        onPick && points ? { onKeyDown, hint: 'Arrow keys move from dot to dot, naming each respondent.' } : undefined
+      }
       shape="square"
       caption={
         points ? (

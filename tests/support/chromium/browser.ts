@@ -39,6 +39,23 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string): P
   expect(serious, `axe on ${label}`).toEqual([]);
 }
 
+/** What the site is held to: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
+
+/**
+ * Fails on any axe-core violation of `AXE_TAGS`, whatever its impact, naming
+ * the rule and where; at rest, as expectNoSeriousAxeViolations.
+ */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  const { violations } = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).analyze();
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join(', ')}`,
+  );
+  expect(found, `axe on ${label}`).toEqual([]);
+}
+
 /** The address of every script `page` requests from now on, as it asks for it. */
 export function scriptRequests(page: Page): string[] {
   const scripts: string[] = [];
