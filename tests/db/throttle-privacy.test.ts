@@ -32,11 +32,21 @@ async function actFrom(db: Database, addresses: string[]): Promise<void> {
     const saved = await callAsClient(
       db,
       'submit_response',
-      { submission_id: id, name: `Named ${i}`, answers: nthChoices(i), withdrawal_secret: randomBytes(32).toString('hex') },
+      {
+        submission_id: id,
+        name: `Named ${i}`,
+        answers: nthChoices(i),
+        withdrawal_secret: randomBytes(32).toString('hex'),
+      },
       address,
     );
     expect(saved.status).toBe(200);
-    await callAsClient(db, 'withdraw_response', { submission_id: randomUUID(), secret: randomBytes(32).toString('hex') }, address);
+    await callAsClient(
+      db,
+      'withdraw_response',
+      { submission_id: randomUUID(), secret: randomBytes(32).toString('hex') },
+      address,
+    );
     await callAsClient(db, 'hidden_page_insights', { password: 'a wrong guess' }, address);
   }
 }
