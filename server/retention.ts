@@ -19,8 +19,16 @@ export const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 const VACUUMABLE = new Set(['public.responses', 'private.withdrawable_answers']);
 
 /**
+ * Rewritten at every run, whatever was removed: each save rewrites every
+ * answer's count and its address's throttle count, and the versions it
+ * replaced, left in the file, would tell which answers and which address the
+ * save changed. Both tables are a few dozen rows.
+ */
+const REWRITTEN_HOURLY = ['public.answer_counts', 'private.client_event_counts'];
+
+/**
  * VACUUM FULL of every table a withdrawal or an erasure named since the last
- * run: a plain VACUUM frees a removed row's space but leaves its bytes in
+ * run, and of the counts every save rewrites: a plain VACUUM frees a removed row's space but leaves its bytes in
  * the page until a new row overwrites them; a full one writes the table anew
  * and deletes the old file. On PGlite the WAL then moves to a new segment and
  * a checkpoint deletes the old ones. Returns the tables vacuumed.
@@ -29,6 +37,7 @@ export async function vacuumRemoved(db: Database): Promise<string[]> {
   const due = (await db.query<{ relation: string }>('delete from private.vacuum_due returning relation'))
     .map((r) => r.relation)
     .filter((r) => VACUUMABLE.has(r))
+    .concat(REWRITTEN_HOURLY)
     .sort();
   const done: string[] = [];
   try {
@@ -38,7 +47,7 @@ export async function vacuumRemoved(db: Database): Promise<string[]> {
       done.push(relation);
     }
   } finally {
-    const left = due.filter((r) => !done.includes(r));
+    const left = due.filter((r) => !done.includes(r) && VACUUMABLE.has(r));
     if (left.length > 0) await db.query('select private.mark_vacuum_due($1::text[])', [left]);
   }
   if (db.engine === 'pglite' && done.length > 0) await db.exec('select pg_switch_wal(); checkpoint;');
