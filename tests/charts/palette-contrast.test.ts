@@ -29,7 +29,8 @@ function below(limit: number, pairs: [string, string][]): string[] {
 describe('the chart palette', () => {
   it("names the page's own backgrounds, as the CSS tokens hold them", () => {
     expect(PAGE_BACKGROUNDS[0]).toBe(token('bg'));
-    expect(css).toContain(`radial-gradient(ellipse at top, ${PAGE_BACKGROUNDS[1]} 0%, var(--bg) 60%)`);
+    expect(PAGE_BACKGROUNDS[1]).toBe(token('glow'));
+    expect(css).toContain('radial-gradient(ellipse at top, var(--glow) 0%, var(--bg) 60%)');
     expect(CHART_BACKGROUND).toBe(token('bg-raised'));
   });
 

@@ -49,12 +49,17 @@ async function drawnBars(toggle: Locator): Promise<number> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const x = Math.floor(info.width / 2);
+  const column = Array.from({ length: info.height }, (_, y) => data[y * info.width * info.channels + x]!);
+  // The button's own fill is the column's commonest shade, light or dark with the scheme; a bar stands out from it.
+  const shares = new Map<number, number>();
+  for (const v of column) shares.set(v >> 4, (shares.get(v >> 4) ?? 0) + 1);
+  const fill = ([...shares].sort((a, b) => b[1] - a[1])[0]![0] << 4) + 8;
   let strokes = 0;
   let inStroke = false;
-  for (let y = 0; y < info.height; y++) {
-    const light = data[y * info.width * info.channels + x]! > 128;
-    if (light && !inStroke) strokes++;
-    inStroke = light;
+  for (const v of column) {
+    const ink = Math.abs(v - fill) > 64;
+    if (ink && !inStroke) strokes++;
+    inStroke = ink;
   }
   return strokes;
 }

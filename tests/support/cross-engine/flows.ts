@@ -46,7 +46,7 @@ const results: Flow = async ({ session, visitor, app }) => {
   expect(await visitor.shownPercentages()).toEqual(expectedPercentages(PATH_A));
   await waitForDrawing(session, 'result');
   await resultsComplete(session);
-  expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}${cellPathFor(PATH_A)}?r=${CODE_A}&n=Ada`);
+  expect(await fieldValue(session, 'Link to this result')).toBe(`${app.url}${cellPathFor(PATH_A)}?r=${CODE_A}`);
 };
 
 const saveImage: Flow = async ({ session }) => {
