@@ -14,7 +14,7 @@ import { DataDirInUseError, lockDataDir } from '../server/db/data-dir-lock.ts';
 import { openPglite, openPostgres } from '../server/db/engine.ts';
 
 /** Writes text to a new file beside `file`, then renames it over `file`: never half a backup under its name. */
-export function writePrivately(file: string, text: string): void {
+function writePrivately(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const draft = join(dirname(file), `.${process.pid}-${Date.now()}.partial`);
   const fd = openSync(draft, 'wx', 0o600);

@@ -16,7 +16,7 @@ export function javaBinary(): string | undefined {
 }
 
 /** The path of vnu.jar: the package's main export is that path. */
-export function vnuJar(): string {
+function vnuJar(): string {
   return String(createRequire(import.meta.url)('vnu-jar'));
 }
 

@@ -13,7 +13,7 @@ const DEBIAN_SERVERS = '/usr/lib/postgresql';
 export const pgCronPackage = (major: number | string) => `postgresql-${major}-cron`;
 
 /** The majors of every PostgreSQL server installed from Debian, newest first. */
-export function debianPostgresMajors(): string[] {
+function debianPostgresMajors(): string[] {
   if (!existsSync(DEBIAN_SERVERS)) return [];
   return readdirSync(DEBIAN_SERVERS)
     .filter((m) => /^\d+$/.test(m) && existsSync(join(DEBIAN_SERVERS, m, 'bin', 'initdb')))

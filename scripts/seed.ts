@@ -40,10 +40,10 @@ const LAST_NAMES = ['Abara', 'Brandt', 'Costa', 'Dubois', 'Eklund', 'Fontaine', 
 export const SEED_NAMES: readonly string[] = FIRST_NAMES.flatMap((f) => LAST_NAMES.map((l) => `${f} ${l}`));
 
 /** Share of synthetic respondents who leave the name blank. */
-export const ANONYMOUS_SHARE = 0.25;
+const ANONYMOUS_SHARE = 0.25;
 
 /** Largest batch one call accepts; a bigger database takes several calls. */
-export const MAX_RESPONDENTS = 10_000_000;
+const MAX_RESPONDENTS = 10_000_000;
 
 /** Rows per INSERT: large enough to be set-based, small enough for PGlite's memory. */
 const BATCH_SIZE = 250_000;
