@@ -6,10 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { onPath } from './on-path.ts';
-
-/** The Debian package that brings a Java able to run the checker. */
-export const JAVA_PACKAGE = 'default-jre-headless';
+import { JAVA_PACKAGE, onPath } from './debian-packages.mjs';
 
 export function javaBinary(): string | undefined {
   return onPath('java');

@@ -16,8 +16,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PUSH_ARGS = (dbUrl: string) => ['db', 'push', '--db-url', dbUrl, '--yes'];
 const LINT_ARGS = (dbUrl: string) => ['db', 'lint', '--db-url', dbUrl, '--level', 'warning', '--fail-on', 'warning'];
 
-/** The Debian package with plpgsql_check, which `db lint` needs on the server, for a PostgreSQL major version. */
-export const plpgsqlCheckPackage = (major: number | string) => `postgresql-${major}-plpgsql-check`;
+/** The Debian package with plpgsql_check, which `db lint` needs on the server. */
+export { plpgsqlCheckPackage } from './debian-packages.mjs';
 
 /**
  * The CLI tries TLS and gives up when the server has none, as a machine's
