@@ -2,10 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle, stubWindowEvents } from '../support/browser-stub.ts';
 import { api, insightsOf as insights, resetFakeApi } from '../support/fake-api.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 async function freshStore() {
   vi.resetModules();
   return import('../../src/stores/insights.ts');
