@@ -114,7 +114,7 @@ export function missingPackages(engine) {
  * Each need of the tests with the Debian packages this machine lacks for it.
  * @returns {{ purpose: string; packages: string[] }[]}
  */
-export function missingDebianPackages() {
+function missingDebianPackages() {
   const chromiumPath = process.env.CHROMIUM_PATH;
   const hasChromium = chromiumPath ? existsSync(chromiumPath) : CHROMIUM_CANDIDATES.some((p) => existsSync(p));
   const majors = debianPostgresMajors();

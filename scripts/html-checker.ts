@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { JAVA_PACKAGE, onPath } from './debian-packages.mjs';
 
-export function javaBinary(): string | undefined {
+function javaBinary(): string | undefined {
   return onPath('java');
 }
 
