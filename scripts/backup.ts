@@ -10,11 +10,11 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSy
 import { dirname, join, resolve } from 'node:path';
 import { backupFromServer } from '../server/backup-socket.ts';
 import { makeBackup } from '../server/db/backup.ts';
-import { DataDirInUseError, lockDataDir } from '../server/db/data-dir-lock.ts';
+import { DataFolderInUseError, lockDataFolder } from '../server/db/data-folder-lock.ts';
 import { openPglite, openPostgres } from '../server/db/engine.ts';
 
 /** Writes text to a new file beside `file`, then renames it over `file`: never half a backup under its name. */
-export function writePrivately(file: string, text: string): void {
+function writePrivately(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const draft = join(dirname(file), `.${process.pid}-${Date.now()}.partial`);
   const fd = openSync(draft, 'wx', 0o600);
@@ -34,9 +34,9 @@ async function fromDataDir(dataDir: string): Promise<string> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`There is no database in ${dataDir} (DATA_DIR).`);
   let lock;
   try {
-    lock = lockDataDir(dataDir, 'npm run backup');
+    lock = lockDataFolder(dataDir, 'npm run backup');
   } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
+    if (!(error instanceof DataFolderInUseError)) throw error;
     const text = await backupFromServer(dataDir);
     if (text !== undefined) return text;
     error.message += '\nIt does not answer backups: stop it, run npm run backup again, then start it.';

@@ -29,7 +29,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { median, runBench } from './bench-server.ts';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
-import { onPath } from './on-path.ts';
+import { onPath } from './debian-packages.mjs';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
 import { hehe, insights, type Durations, type EffectTimes, type Interaction } from './interaction/flows.ts';

@@ -23,7 +23,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export function positiveInt(text: string | undefined, fallback: number, name: string): number {
+function positiveInt(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not "${text}"`);

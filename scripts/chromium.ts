@@ -1,6 +1,9 @@
 /** Where the machine's Chromium is and how the project starts it headless: for `npm test`, the end-to-end tests and the benchmarks. */
 
 import { existsSync } from 'node:fs';
+import { CHROMIUM_CANDIDATES, HEADLESS_SHELL } from './debian-packages.mjs';
+
+export { HEADLESS_SHELL };
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -12,12 +15,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
 /** The full Chromium: the browser benchmarks drive it, and the end-to-end tests when there is no headless shell (findTestChromium); neither ever downloads one. */
 export function findChromium(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
-  const found = fromEnv ? (existsSync(fromEnv) ? fromEnv : undefined) : CANDIDATES.find((p) => existsSync(p));
+  const found = fromEnv ? (existsSync(fromEnv) ? fromEnv : undefined) : CHROMIUM_CANDIDATES.find((p) => existsSync(p));
   if (!found) {
     throw new Error(
       "No Chromium found for the end-to-end tests. Install Debian's package (`apt-get install -y chromium`) " +
@@ -26,9 +27,6 @@ export function findChromium(): string {
   }
   return found;
 }
-
-/** Debian's chromium-headless-shell: Chromium's headless-only build, from the same source as chromium. */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
  * The Chromium the end-to-end tests drive: CHROMIUM_PATH when set, else the

@@ -6,17 +6,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { onPath } from './on-path.ts';
+import { JAVA_PACKAGE, onPath } from './debian-packages.mjs';
 
-/** The Debian package that brings a Java able to run the checker. */
-export const JAVA_PACKAGE = 'default-jre-headless';
-
-export function javaBinary(): string | undefined {
+function javaBinary(): string | undefined {
   return onPath('java');
 }
 
 /** The path of vnu.jar: the package's main export is that path. */
-export function vnuJar(): string {
+function vnuJar(): string {
   return String(createRequire(import.meta.url)('vnu-jar'));
 }
 

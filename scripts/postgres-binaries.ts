@@ -1,24 +1,15 @@
 /**
- * Where Debian puts PostgreSQL's server programs and extensions, and which
- * Debian package brings pg_cron. Read by the pg_cron test's private cluster
- * (tests/support/pg-cron-cluster.ts) and by `npm test`, which installs what
- * is missing when it runs as root.
+ * Which PostgreSQL server can run a private cluster with pg_cron. Read by
+ * the pg_cron test's private cluster (tests/support/pg-cron-cluster.ts);
+ * the Debian packages, and their install by `npm test` and CI, are in
+ * debian-packages.mjs.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEBIAN_SERVERS, debianPostgresMajors, pgCronPackage } from './debian-packages.mjs';
 
-const DEBIAN_SERVERS = '/usr/lib/postgresql';
-
-export const pgCronPackage = (major: number | string) => `postgresql-${major}-cron`;
-
-/** The majors of every PostgreSQL server installed from Debian, newest first. */
-export function debianPostgresMajors(): string[] {
-  if (!existsSync(DEBIAN_SERVERS)) return [];
-  return readdirSync(DEBIAN_SERVERS)
-    .filter((m) => /^\d+$/.test(m) && existsSync(join(DEBIAN_SERVERS, m, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-}
+export { pgCronPackage };
 
 /** What `<bindir>/pg_config --<item>` says, or undefined without that program. */
 function pgConfig(bindir: string, item: string): string | undefined {
@@ -58,11 +49,4 @@ export function findPostgresServer(): PostgresServer | undefined {
   ];
   const servers = [...new Set(bindirs)].map(describeServer).filter((s): s is PostgresServer => Boolean(s));
   return servers.find((s) => s.hasPgCron) ?? servers[0];
-}
-
-/** Debian's pg_cron package for every Debian PostgreSQL server here that lacks it. */
-export function missingPgCronPackages(): string[] {
-  return debianPostgresMajors()
-    .filter((m) => !existsSync(`/usr/share/postgresql/${m}/extension/pg_cron.control`))
-    .map(pgCronPackage);
 }

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BackupError, parseBackup, restoreBackup, type ParsedBackup } from '../server/db/backup.ts';
-import { LOCK_FILE, lockDataDir } from '../server/db/data-dir-lock.ts';
+import { LOCK_FILE, lockDataFolder } from '../server/db/data-folder-lock.ts';
 import { openPglite, openPostgres } from '../server/db/engine.ts';
 
 async function intoDatabase(url: string, backup: ParsedBackup): Promise<number> {
@@ -31,7 +31,7 @@ async function intoDataDir(dataDir: string, backup: ParsedBackup): Promise<numbe
     );
   }
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const lock = lockDataDir(dataDir, 'npm run restore');
+  const lock = lockDataFolder(dataDir, 'npm run restore');
   let done = false;
   try {
     const db = await openPglite(dataDir);

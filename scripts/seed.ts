@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { QUESTIONS } from '../src/core/questions.ts';
 import { VALUES, type Value } from '../src/core/values.ts';
-import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
+import { DataFolderInUseError } from '../server/db/data-folder-lock.ts';
 import type { Database, Queryable } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { createPrivately } from '../server/db/private-dir.ts';
@@ -40,10 +40,10 @@ const LAST_NAMES = ['Abara', 'Brandt', 'Costa', 'Dubois', 'Eklund', 'Fontaine', 
 export const SEED_NAMES: readonly string[] = FIRST_NAMES.flatMap((f) => LAST_NAMES.map((l) => `${f} ${l}`));
 
 /** Share of synthetic respondents who leave the name blank. */
-export const ANONYMOUS_SHARE = 0.25;
+const ANONYMOUS_SHARE = 0.25;
 
 /** Largest batch one call accepts; a bigger database takes several calls. */
-export const MAX_RESPONDENTS = 10_000_000;
+const MAX_RESPONDENTS = 10_000_000;
 
 /** Rows per INSERT: large enough to be set-based, small enough for PGlite's memory. */
 const BATCH_SIZE = 250_000;
@@ -180,7 +180,8 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     holder: 'npm run seed',
   }).catch((error: unknown) => {
-    if (error instanceof DataDirInUseError) error.message += '\nStop that process, seed, then start the server again.';
+    if (error instanceof DataFolderInUseError)
+      error.message += '\nStop that process, seed, then start the server again.';
     throw error;
   });
   try {

@@ -11,7 +11,7 @@
  * and says how to go about it.
  */
 import { text } from 'node:stream/consumers';
-import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
+import { DataFolderInUseError } from '../server/db/data-folder-lock.ts';
 import { openPostgres } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { createPrivately } from '../server/db/private-dir.ts';
@@ -51,7 +51,7 @@ async function readPassphrase(): Promise<string> {
 
 /** The two ways to a new password while the local server holds the folder. */
 function explainInUse(error: unknown): never {
-  if (error instanceof DataDirInUseError) {
+  if (error instanceof DataFolderInUseError) {
     error.message +=
       '\nNothing was changed. Stop it (the server: Ctrl+C where it runs), run npm run set-password again, then start the server;' +
       ' or restart the server with HIDDEN_PAGE_PASSWORD set, which it stores as the new password.';

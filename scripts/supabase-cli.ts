@@ -13,26 +13,17 @@ import { promisify } from 'node:util';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The CLI's arguments, as docs/deploy.md gives them (`--yes`: nobody is there to answer its prompt). */
-export const PUSH_ARGS = (dbUrl: string) => ['db', 'push', '--db-url', dbUrl, '--yes'];
-export const LINT_ARGS = (dbUrl: string) => [
-  'db',
-  'lint',
-  '--db-url',
-  dbUrl,
-  '--level',
-  'warning',
-  '--fail-on',
-  'warning',
-];
+const PUSH_ARGS = (dbUrl: string) => ['db', 'push', '--db-url', dbUrl, '--yes'];
+const LINT_ARGS = (dbUrl: string) => ['db', 'lint', '--db-url', dbUrl, '--level', 'warning', '--fail-on', 'warning'];
 
-/** The Debian package with plpgsql_check, which `db lint` needs on the server, for a PostgreSQL major version. */
-export const plpgsqlCheckPackage = (major: number | string) => `postgresql-${major}-plpgsql-check`;
+/** The Debian package with plpgsql_check, which `db lint` needs on the server. */
+export { plpgsqlCheckPackage } from './debian-packages.mjs';
 
 /**
  * The CLI tries TLS and gives up when the server has none, as a machine's
  * own PostgreSQL often does; a hosted project's URL keeps what it says.
  */
-export function cliUrl(url: string): string {
+function cliUrl(url: string): string {
   const u = new URL(url);
   if (!u.searchParams.has('sslmode') && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)) {
     u.searchParams.set('sslmode', 'disable');
@@ -47,7 +38,7 @@ export interface CliRun {
 }
 
 /** Runs `npx supabase <args>` in the project, as a reader of the docs would. */
-export async function runSupabase(args: string[]): Promise<CliRun> {
+async function runSupabase(args: string[]): Promise<CliRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)('npx', ['--no-install', 'supabase', ...args], {
       cwd: ROOT,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { makeBackup } from './db/backup.ts';
 import type { Database } from './db/engine.ts';
 
-export const BACKUP_SOCKET = 'backup.sock';
+const BACKUP_SOCKET = 'backup.sock';
 const BACKUP_PATH = '/backup';
 
 export interface BackupSocket {

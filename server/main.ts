@@ -4,7 +4,7 @@ import { SITE_NAME } from '../src/core/site.ts';
 import { buildApp } from './app.ts';
 import { serveBackups } from './backup-socket.ts';
 import { ConfigError, readConfig, type ServerConfig } from './config.ts';
-import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createPrivately } from './db/private-dir.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
@@ -26,7 +26,7 @@ const config = configOrExit();
 createPrivately();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
   (error: unknown) => {
-    if (!(error instanceof DataDirInUseError)) throw error;
+    if (!(error instanceof DataFolderInUseError)) throw error;
     console.error(`${error.message}\nStop that process first, or give this server a DATA_DIR of its own.`);
     process.exit(1);
   },

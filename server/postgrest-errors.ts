@@ -53,7 +53,7 @@ export const requestErrors = {
 };
 
 /** HTTP status PostgREST gives an SQLSTATE, for the anonymous role. */
-export function statusForSqlState(code: string): number {
+function statusForSqlState(code: string): number {
   // RAISE sqlstate 'PT402' answers 402: the function picks its own status.
   const custom = /^PT([1-5]\d\d)$/.exec(code);
   if (custom) return Number(custom[1]);

@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
  * Decodes percent-escapes byte by byte and reads the bytes as UTF-8, with
  * U+FFFD for what is not UTF-8 (as PostgREST does): "%ff" never throws.
  */
-export function decodeLenient(text: string): string {
+function decodeLenient(text: string): string {
   if (!text.includes('%')) return text;
   const source = Buffer.from(text, 'utf8');
   const out = Buffer.alloc(source.length);

@@ -58,7 +58,7 @@ function applyHeaders(reply: FastifyReply, headers: HeaderList): void {
   for (const [name, values] of byName) reply.header(name, values.length === 1 ? values[0] : values);
 }
 
-export function sendRpcError(reply: FastifyReply, error: RpcError): FastifyReply {
+function sendRpcError(reply: FastifyReply, error: RpcError): FastifyReply {
   applyHeaders(reply, error.headers);
   return reply.status(error.status).type(JSON_TYPE).send(JSON.stringify(error.body));
 }

@@ -13,7 +13,7 @@ import type { Database, Queryable } from './db/engine.ts';
 export const NAME_RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 /** PGlite checkpoints only when told: this often, so the WAL stays a few segments. */
-export const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
+const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 
 /** The tables private.mark_vacuum_due may name, written out here so that no stored text becomes SQL. */
 const VACUUMABLE = new Set(['public.responses', 'private.withdrawable_answers']);
@@ -33,7 +33,7 @@ const REWRITTEN_HOURLY = ['public.answer_counts', 'private.client_event_counts']
  * and deletes the old file. On PGlite the WAL then moves to a new segment and
  * a checkpoint deletes the old ones. Returns the tables vacuumed.
  */
-export async function vacuumRemoved(db: Database): Promise<string[]> {
+async function vacuumRemoved(db: Database): Promise<string[]> {
   const due = (await db.query<{ relation: string }>('delete from private.vacuum_due returning relation'))
     .map((r) => r.relation)
     .filter((r) => VACUUMABLE.has(r))
@@ -55,19 +55,19 @@ export async function vacuumRemoved(db: Database): Promise<string[]> {
 }
 
 /** How many names were older than the retention and are now erased. */
-export async function eraseExpiredNames(db: Queryable): Promise<number> {
+async function eraseExpiredNames(db: Queryable): Promise<number> {
   const [row] = await db.query<{ erased: number }>('select private.erase_expired_names() as erased');
   return row?.erased ?? 0;
 }
 
 /** How many throttle rows were past every window, lockout or key's life, and are now gone. */
-export async function pruneThrottles(db: Queryable): Promise<number> {
+async function pruneThrottles(db: Queryable): Promise<number> {
   const [row] = await db.query<{ pruned: number }>('select private.prune_throttles() as pruned');
   return row?.pruned ?? 0;
 }
 
 /** The retention in whole days, as private.settings' check takes it. */
-export const MAX_RETENTION_DAYS = 999_999;
+const MAX_RETENTION_DAYS = 999_999;
 
 /**
  * NAME_RETENTION_DAYS: whole days from 1 to 999,999, or unset to leave the

@@ -183,7 +183,7 @@ export async function callRpc(db: Database, name: string, args: RpcArgs, request
 }
 
 /** What a 429 that names no wait of its own is told: no limit counts that call, so a minute is as good a guess as any. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Seconds until the client of `request` may call `name` again, for a 429

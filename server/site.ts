@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CACHE, headersFor, parseHeadersFile } from '../src/integrations/static-headers.ts';
 
-export const NOT_FOUND_PAGE = '404.html';
+const NOT_FOUND_PAGE = '404.html';
 const HEADERS_FILE = '_headers';
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
@@ -17,7 +17,7 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
  * Files that may be asked for, relative to the site's folder with "/"
  * between folders; a build does not change once it is swapped in.
  */
-export function servableFiles(root: string): ReadonlySet<string> {
+function servableFiles(root: string): ReadonlySet<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -35,7 +35,7 @@ export function servableFiles(root: string): ReadonlySet<string> {
 type Resolution = { file: string } | { redirect: string } | undefined;
 
 /** The file a decoded path names, or where it should go instead. */
-export function resolvePath(files: ReadonlySet<string>, path: string): Resolution {
+function resolvePath(files: ReadonlySet<string>, path: string): Resolution {
   if (!path.startsWith('/') || path.includes('\0') || path.includes('\\') || path.includes('//')) return undefined;
   if (path.split('/').some((part) => part === '..' || part === '.')) return undefined;
   if (path === '/') return files.has('index.html') ? { file: 'index.html' } : undefined;

@@ -5,10 +5,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export const VIEWPORT = { width: 390, height: 844 };
-export const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 390, height: 844 };
+const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile network: 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
-export const SLOW_4G = {
+const SLOW_4G = {
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
@@ -31,7 +31,7 @@ declare global {
 }
 
 /** Runs in the page before any of its scripts: every event entry of 16 ms or more, and the first input. */
-export function observeEventTiming(): void {
+function observeEventTiming(): void {
   const seen: TimedEvent[] = (window.__eventTimings = []);
   const record = (list: PerformanceObserverEntryList) => {
     // interactionId is newer than TypeScript's DOM types.
@@ -48,7 +48,13 @@ export function observeEventTiming(): void {
   new PerformanceObserver(record).observe({ type: 'first-input', buffered: true });
 }
 
-export async function phonePage(
+/**
+ * A page on that phone: its screen, its CPU slowed, and slow 4G unless
+ * `network` is false. The end-to-end tests drive it too, without the
+ * network (tests/support/chromium/phone.ts), so a tap's limit there and
+ * its figure here are on one phone.
+ */
+export async function slowPhone(
   browser: Browser,
   { network = true } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
@@ -59,7 +65,6 @@ export async function phonePage(
     hasTouch: true,
   });
   const page = await context.newPage();
-  await page.addInitScript(observeEventTiming);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   if (network) {
@@ -67,6 +72,16 @@ export async function phonePage(
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
   }
   return { context, page };
+}
+
+/** The bench's phone: slowPhone, with the page's Event Timing entries collected. */
+export async function phonePage(
+  browser: Browser,
+  { network = true } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = await slowPhone(browser, { network });
+  await phone.page.addInitScript(observeEventTiming);
+  return phone;
 }
 
 /** The page's clock now: what the page's own timings are measured in. */

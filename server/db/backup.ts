@@ -19,7 +19,7 @@ import { migrate, readMigrations, type Migration } from './migrate.ts';
  * not; the reference data (answer_scores, scoring_constants) comes with the
  * migrations.
  */
-export const TRAVELLING_TABLES = [
+const TRAVELLING_TABLES = [
   'public.responses',
   'public.answer_counts',
   'public.response_summary',

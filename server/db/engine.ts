@@ -118,7 +118,7 @@ function run(
  * libpq's variables for a connection string, so that its password never
  * stands on a command line (where any user of the machine can read it).
  */
-export function libpqEnvironment(connectionString: string): NodeJS.ProcessEnv {
+function libpqEnvironment(connectionString: string): NodeJS.ProcessEnv {
   const url = new URL(connectionString);
   const env: NodeJS.ProcessEnv = {
     PGHOST: decodeURIComponent(url.hostname.replace(/^\[(.*)\]$/, '$1')),

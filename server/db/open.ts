@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataFolder } from './data-folder-lock.ts';
 import { openPglite, openPostgres, type Database } from './engine.ts';
 import { migrate } from './migrate.ts';
 import { tightenDataDir } from './private-dir.ts';
@@ -14,13 +14,13 @@ export interface OpenOptions {
 /**
  * The configured database, migrated: PostgreSQL when a URL is given, else
  * PGlite in dataDir, which this process then holds until close() (see
- * data-dir-lock.ts) and keeps private (private-dir.ts). A PostgreSQL server takes many clients: no lock.
+ * data-folder-lock.ts) and keeps private (private-dir.ts). A PostgreSQL server takes many clients: no lock.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return migrated(await openPostgres(options.databaseUrl));
   if (!options.dataDir) return migrated(await openPglite());
   const dataDir = resolve(options.dataDir);
-  const lock = lockDataDir(dataDir, options.holder ?? `node ${process.argv.slice(1).join(' ')}`);
+  const lock = lockDataFolder(dataDir, options.holder ?? `node ${process.argv.slice(1).join(' ')}`);
   let db: Database;
   try {
     tightenDataDir(dataDir);

@@ -12,7 +12,7 @@ import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
-export const PRIVATE_UMASK = 0o077;
+const PRIVATE_UMASK = 0o077;
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 

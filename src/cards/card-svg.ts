@@ -43,7 +43,7 @@ function escapeXml(text: string): string {
 }
 
 /** Words broken into lines of at most `width` characters; SVG text does not wrap by itself. */
-export function wrapWords(text: string, width: number): string[] {
+function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);

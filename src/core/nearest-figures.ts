@@ -19,7 +19,7 @@ export interface FigureMatch<F extends FigurePoint> {
 }
 
 /** The page that holds every figure, and the address of one figure's entry on it. */
-export const FIGURES_PATH = '/figures';
+const FIGURES_PATH = '/figures';
 
 export function figureHref(slug: string): string {
   return `${FIGURES_PATH}#${slug}`;

@@ -143,7 +143,7 @@ export const QUESTIONS: readonly Question[] = [
 
 export const QUESTION_COUNT = QUESTIONS.length;
 
-export function findQuestion(id: number): Question | undefined {
+function findQuestion(id: number): Question | undefined {
   return QUESTIONS.find((q) => q.id === id);
 }
 

@@ -78,7 +78,7 @@ export function resultPosition(totals: Readonly<ValueScores>): Position {
   return positionOf(resultShares(totals));
 }
 
-export function isHigh(normalized: number): boolean {
+function isHigh(normalized: number): boolean {
   return normalized >= QUADRANT_SPLIT;
 }
 

@@ -3,7 +3,7 @@
 export const SITE_NAME = 'Map your Contradictions';
 
 /** The password-gated page of named respondents. */
-export const HIDDEN_PAGE_PATH = '/hehe';
+const HIDDEN_PAGE_PATH = '/hehe';
 
 /** Pages no search engine should list: the sitemap leaves them out and they carry noindex (robots.txt names none, so crawlers read it). */
 export const HIDDEN_PATHS: readonly string[] = [HIDDEN_PAGE_PATH];

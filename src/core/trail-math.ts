@@ -24,7 +24,7 @@ export function addResult<R extends PastResult>(trail: readonly R[], result: R):
 }
 
 /** A move shorter than this on an axis is no move: small changes of a few answers read as staying. */
-export const MOVE_THRESHOLD = 0.05;
+const MOVE_THRESHOLD = 0.05;
 
 /** Which way a dot moved, e.g. "toward Love and Reason"; null when it stayed. */
 export function movementOf(from: Position, to: Position): string | null {
@@ -37,7 +37,7 @@ export function movementOf(from: Position, to: Position): string | null {
 }
 
 /** A date as the sentence says it, "12 October", with the year when it is not this year's. */
-export function dayOf(date: Date, now: Date): string {
+function dayOf(date: Date, now: Date): string {
   const sameYear = date.getFullYear() === now.getFullYear();
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',

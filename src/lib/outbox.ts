@@ -19,10 +19,10 @@ export { newSubmissionId } from './submission-id.ts';
 export { WITHDRAWALS_KEY };
 
 /** The message the spec asks for when the final save fails. */
-export const SAVE_ERROR_MESSAGE = 'Error saving final scores';
+const SAVE_ERROR_MESSAGE = 'Error saving final scores';
 
 /** Logged when a save kept from before could not be sent yet. */
-export const STILL_WAITING_MESSAGE = 'Scores not stored yet';
+const STILL_WAITING_MESSAGE = 'Scores not stored yet';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

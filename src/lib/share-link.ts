@@ -21,7 +21,7 @@ import { totalsOf } from '../core/totals.ts';
 import type { NamedResult } from '../core/result.ts';
 
 /** The query parameters of a share link. */
-export const SHARE_PARAMS = {
+const SHARE_PARAMS = {
   /** The sharer's answers, one digit per question. */
   code: 'r',
   /** The first name the sharer chose to show, if any. */

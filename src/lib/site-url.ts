@@ -5,7 +5,7 @@
  */
 
 /** Where `npm start` serves the site, the address of a build for the local server. */
-export const LOCAL_SITE_URL = 'http://localhost:4321';
+const LOCAL_SITE_URL = 'http://localhost:4321';
 
 /**
  * SITE_URL, checked. A build for the local server may leave it out; a

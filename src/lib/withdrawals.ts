@@ -40,7 +40,7 @@ export interface Withdrawal {
  */
 export type WithdrawalOutcome = 'removed' | 'absent' | QueueReason;
 
-export const WITHDRAW_ERROR_MESSAGE = 'Could not remove the answers from the site yet';
+const WITHDRAW_ERROR_MESSAGE = 'Could not remove the answers from the site yet';
 
 let memory: Withdrawal[] = [];
 

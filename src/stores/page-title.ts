@@ -10,7 +10,7 @@ import { quizStepTitle } from '../core/titles.ts';
 import { $progress } from './quiz.ts';
 import { $resultOrigin } from './results.ts';
 
-export const $quizTitle = computed([$progress, $resultOrigin], (progress, origin) =>
+const $quizTitle = computed([$progress, $resultOrigin], (progress, origin) =>
   quizStepTitle(progress, origin === 'shared'),
 );
 

@@ -47,7 +47,7 @@ export const $isTestMode = computed($name, (name) => name === TEST_MODE_NAME);
  * show the intro, so loaded after the page's first paint, well before the
  * last answer; offline, once the network is back.
  */
-export const loadResults = lazyOnce(() => untilLoaded(() => import('./results.ts')));
+const loadResults = lazyOnce(() => untilLoaded(() => import('./results.ts')));
 
 /*
  * The browser's history and this session's storage follow the quiz

@@ -15,7 +15,7 @@ const BLOCK =
   /^(address|article|aside|blockquote|br|caption|dd|details|dialog|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul|button|label|input|select|textarea|option)$/i;
 
 /** The text a visitor reads on a built page: no head, scripts, styles or templates; blocks on lines of their own. */
-export function visibleText(html: string): string {
+function visibleText(html: string): string {
   return html
     .replace(/<head[\s\S]*?<\/head>/gi, '')
     .replace(/<(script|style|template|svg|noscript)\b[\s\S]*?<\/\1>/gi, '')
@@ -35,7 +35,7 @@ export function visibleText(html: string): string {
 const RUN_TOGETHER = /[a-z\d)][.!?:;][A-Z][a-z]|[\p{L}\d.!?,;:)]”\p{L}|[.!?,;:][’"]\p{L}/gu;
 
 /** Places in `text` where a sentence ends and the next word follows without a space, with some context. */
-export function runTogether(text: string): string[] {
+function runTogether(text: string): string[] {
   return [...text.matchAll(RUN_TOGETHER)].map((m) =>
     text.slice(Math.max(0, m.index - 25), m.index + 25).replace(/\s+/g, ' '),
   );

@@ -93,7 +93,7 @@ const straightApostrophes = (texts: readonly string[]): string[] =>
   texts.filter((text) => text.includes("'")).map((text) => text.trim());
 
 /** The code with its comments blanked out (block, JSX and HTML comments, and line comments not inside an address). */
-export function withoutComments(code: string): string {
+function withoutComments(code: string): string {
   return code
     .replace(/\/\*[\s\S]*?\*\//g, blank)
     .replace(/<!--[\s\S]*?-->/g, blank)

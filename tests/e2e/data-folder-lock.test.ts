@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCK_FILE } from '../../server/db/data-dir-lock.ts';
+import { LOCK_FILE } from '../../server/db/data-folder-lock.ts';
 import { serverEnv } from '../support/chromium/app.ts';
 import { useProduct } from '../support/chromium/product.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';

@@ -1,6 +1,6 @@
 /**
- * What a tap asks for is on screen within 100 ms, on a phone of 390×844 with
- * the CPU slowed 4×. Timed in the page (scripts/interaction/effect.ts): from
+ * What a tap asks for is on screen within 100 ms, on the interaction bench's
+ * phone (scripts/interaction/phone.ts), its network aside. Timed in the page (scripts/interaction/effect.ts): from
  * the tap's pointerdown to the first frame that shows its effect. Each
  * figure is the median of three. A machine busy with other work slows
  * every tap, so each test also times a quick tap of the same page in the

@@ -7,10 +7,6 @@ import type { QueueReason } from '../../src/lib/outbox.ts';
 import { ONLINE_RETRY_DOUBLINGS, ONLINE_RETRY_MS } from '../../src/lib/network.ts';
 import { RATE_LIMIT_LONGEST_PAUSE_MS, RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 const INVALID: Refusal = { message: 'question 1 has no answer', code: '22023', status: 400 };
 const BUSY: Refusal = { message: 'too many submissions from this address', code: 'PT429', status: 429 };
 // A function that sets response.status itself: no PostgREST error code, only the status.

@@ -4,10 +4,6 @@ import { MemoryStorage } from '../support/memory-storage.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
 import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 /** Whether the backend holds a row for `id`. */
 const stored = (id: string) => api.submitted.some((s) => s.submission_id === id);
 

@@ -1,10 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { useFakeApi } from '../support/fake-api.ts';
-
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
 
 const quiz = await import('../../src/stores/quiz.ts');
 

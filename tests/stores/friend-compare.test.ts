@@ -1,10 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A, PATH_B } from '../support/random-answers.ts';
-
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
 
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');

@@ -8,10 +8,6 @@ import {
 } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 async function freshStore() {
   vi.resetModules();
   return import('../../src/stores/hidden-page.ts');

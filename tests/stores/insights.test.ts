@@ -3,10 +3,6 @@ import { settle, stubWindowEvents } from '../support/browser-stub.ts';
 import { api, insightsOf as insights, resetFakeApi } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 async function freshStore() {
   vi.resetModules();
   return import('../../src/stores/insights.ts');

@@ -5,10 +5,6 @@ import { zeroScores } from '../../src/core/values.ts';
 import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const shared = await import('../../src/stores/share.ts');

@@ -3,10 +3,6 @@ import { settle, stubWindowEvents } from '../support/browser-stub.ts';
 import { answerTexts, api, holdSaves, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
-vi.mock('../../src/lib/api.ts', async (original) =>
-  (await import('../support/fake-api.ts')).fakeApiModule(await original()),
-);
-
 const quiz = await import('../../src/stores/quiz.ts');
 const results = await import('../../src/stores/results.ts');
 const outbox = await import('../../src/lib/outbox.ts');

@@ -1,14 +1,11 @@
 /**
  * The backend as the unit tests see it: `src/lib/api.ts` with its network
  * calls answered in memory, so a test can hold, fail or inspect any call. A
- * test file installs it with
- *
- *   vi.mock('../../src/lib/api.ts', async (original) =>
- *     (await import('../support/fake-api.ts')).fakeApiModule(await original()));
- *
- * and steers it through the `api` object below. A call this fake does not
- * answer throws "not faked: <name>"; a test fakes it by passing it to
- * fakeApiModule() as a second argument.
+ * test file that imports this module has the fake in place of the real
+ * api.ts (the vi.mock below), as long as it imports this module before any
+ * module that loads api.ts; the tests that do not import it keep the real
+ * module. A test steers the fake through the `api` object below. A call
+ * this fake does not answer throws "not faked: <name>".
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
@@ -23,6 +20,8 @@ import type {
 } from '../../src/lib/api.ts';
 
 type ApiModule = typeof Api;
+
+vi.mock('../../src/lib/api.ts', async (original: () => Promise<ApiModule>) => fakeApiModule(await original()));
 
 /** What the backend answers with instead of a result: an ApiError's message, code and status. */
 export interface Refusal {
@@ -165,7 +164,8 @@ function unfaked(original: ApiModule): ApiModule {
   return Object.fromEntries(entries) as ApiModule;
 }
 
-export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}): ApiModule {
+/** api.ts with its network calls answered from `api`; the others throw "not faked". */
+function fakeApiModule(original: ApiModule): ApiModule {
   const unreachable = () => new original.ApiError('fetch failed', '', 0);
   const checkPassword = (password: string) => {
     if (api.hiddenPageDown) throw unreachable();
@@ -231,7 +231,6 @@ export function fakeApiModule(original: ApiModule, more: Partial<ApiModule> = {}
         ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] }
         : { total: 0, matches: [] };
     },
-    ...more,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** `text` spelt in tag characters (U+E0020 to U+E007E), invisible in most fonts. */
-export function inTags(text: string): string {
+function inTags(text: string): string {
   return [...text].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
 }
 

@@ -19,7 +19,7 @@ import { freePort } from './free-port.ts';
 const run = promisify(execFile);
 
 /** The database pg_cron runs its jobs in (cron.database_name). */
-export const CRON_DATABASE = 'cron_test';
+const CRON_DATABASE = 'cron_test';
 
 /** This machine cannot run the cluster at all; the message says what to install or change. */
 export class ClusterUnavailable extends Error {}

@@ -7,7 +7,7 @@ export const PIE_SHARES =
   'Each slice is one value’s part of the four averages taken together, so the slices make 100%; a result’s own four percentages are each measured against that value’s maximum and do not.';
 
 /** Label of one slice: the value and its whole percentage, e.g. "Love 27%". */
-export function sliceLabels(percents: Readonly<ValueScores>): string[] {
+function sliceLabels(percents: Readonly<ValueScores>): string[] {
   return VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`);
 }
 

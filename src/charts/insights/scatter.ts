@@ -71,7 +71,7 @@ const CLICK_WITHOUT_HOVER: Plugin<'scatter'> = {
 };
 
 /** Beyond this many dots, they are drawn smaller and translucent. */
-export const CROWDED = 1000;
+const CROWDED = 1000;
 
 /**
  * The opacity of a crowded dot: translucent enough that dense places read

@@ -9,7 +9,7 @@ import textLines from './text-lines.module.css';
 import styles from './quiz.module.css';
 
 /** What is wrong with a share link, in words; the quiz is offered beside it. */
-export const LINK_PROBLEMS: Record<LinkProblem, string> = {
+const LINK_PROBLEMS: Record<LinkProblem, string> = {
   'no-result':
     'This share link has lost its answers, perhaps cut off when it was copied, so there is no result to show.',
   unreadable: 'This share link is damaged or incomplete, so there is no result to show.',

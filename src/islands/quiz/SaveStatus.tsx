@@ -4,7 +4,7 @@ import { $finished, $replacedEarlier } from '../../stores/results.ts';
 import textLines from './text-lines.module.css';
 
 /** What the site knows of the result on screen, in words; null when there is nothing to say. */
-export function saveMessage(finished: Finished, replaced: boolean): string | null {
+function saveMessage(finished: Finished, replaced: boolean): string | null {
   switch (finished.phase) {
     case 'test-mode':
       return 'Test mode: this result is not saved, and no figure on the site counts it.';

@@ -1,5 +1,6 @@
 /** A phone-sized browser, the screen most visitors arrive on. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { slowPhone } from '../../../scripts/interaction/phone.ts';
 
 export const PHONE = { width: 360, height: 740 };
 
@@ -8,9 +9,6 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
   return { context, page: await context.newPage() };
 }
 
-/** A phone as Lighthouse's mobile preset sees it: 390×844 with the CPU slowed 4×. */
-const SLOW_PHONE = { width: 390, height: 844 };
-
 export interface SlowPhone {
   context: BrowserContext;
   page: Page;
@@ -18,17 +16,13 @@ export interface SlowPhone {
   problems: string[];
 }
 
-/** A page on a 390×844 phone with the CPU slowed 4× through the DevTools protocol, its console problems collected. */
+/**
+ * A page on the interaction bench's phone (scripts/interaction/phone.ts:
+ * Lighthouse's mobile screen and CPU), on the loopback's own network, its
+ * console problems collected.
+ */
 export async function slowPhonePage(browser: Browser): Promise<SlowPhone> {
-  const context = await browser.newContext({
-    viewport: SLOW_PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { context, page } = await slowPhone(browser, { network: false });
   const problems: string[] = [];
   page.on(
     'console',

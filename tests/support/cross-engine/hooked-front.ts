@@ -12,14 +12,14 @@ import type { AddressInfo } from 'node:net';
 import type { RunningApp } from '../chromium/app.ts';
 import { installPageHooks } from './session.ts';
 
-export const HOOKS_PATH = '/__cross-engine-hooks.js';
+const HOOKS_PATH = '/__cross-engine-hooks.js';
 /** Set by the early script, so a document it did not reach is told apart. */
 export const EARLY_FLAG = '__crossEngineHooksEarly';
 
 const HOOKS_SCRIPT = `(${installPageHooks.toString()})(false);\nwindow.${EARLY_FLAG} = true;\n`;
 
 /** The page with the hooks' script first in its head. */
-export function withHooks(html: string): string {
+function withHooks(html: string): string {
   return html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script src="${HOOKS_PATH}"></script>`);
 }
 

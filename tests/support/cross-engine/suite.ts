@@ -28,7 +28,7 @@ export interface Context {
 export type Flow = (context: Context) => Promise<void>;
 
 /** Respondents the server starts with, so that /insights and /hehe have dots to draw and a name to find. */
-export const SEEDED = spreadRespondents(['Marigold Vantablack', null, 'Ottoline Quaybridge']);
+const SEEDED = spreadRespondents(['Marigold Vantablack', null, 'Ottoline Quaybridge']);
 
 const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 

@@ -44,7 +44,7 @@ let dataDir = '';
 let server: Database | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'in-use-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'data-folder-lock-'));
   cpSync(inject('migratedDataDir'), dataDir, { recursive: true });
   server = await openDatabase({ dataDir, holder: 'the server' });
   await setHiddenPagePassword(server, KEPT);

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../server/db/data-dir-lock.ts';
+import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../server/db/data-folder-lock.ts';
 
 /** Called after every read the lock makes, with what it read. */
 const afterRead = vi.hoisted(() => ({ hook: null as ((path: string, text: string) => void) | null }));
@@ -35,7 +35,7 @@ async function deadPid(): Promise<number> {
 describe('the data folder lock, raced for', () => {
   let dir = '';
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'data-dir-lock-race-'));
+    dir = mkdtempSync(join(tmpdir(), 'data-folder-lock-race-'));
   });
   afterEach(() => {
     afterRead.hook = null;
@@ -57,13 +57,13 @@ describe('the data folder lock, raced for', () => {
 
     let outcome: unknown;
     try {
-      lockDataDir(dir, 'the slower racer').release();
+      lockDataFolder(dir, 'the slower racer').release();
       outcome = 'took the folder';
     } catch (error) {
       outcome = error;
     }
     expect(swapped).toBe(true);
-    expect(outcome).toBeInstanceOf(DataDirInUseError);
+    expect(outcome).toBeInstanceOf(DataFolderInUseError);
     expect((outcome as Error).message).toContain(`in use by process ${process.ppid} (the faster racer)`);
     expect(readFileSync(lockPath, 'utf8')).toBe(live);
     expect(readdirSync(dir)).toEqual([LOCK_FILE]);

@@ -24,23 +24,23 @@ export interface LockHolder {
   started: string;
 }
 
-export class DataDirInUseError extends Error {
-  readonly dataDir: string;
+export class DataFolderInUseError extends Error {
+  readonly dataFolder: string;
   readonly holder: LockHolder;
 
-  constructor(dataDir: string, holder: LockHolder) {
+  constructor(dataFolder: string, holder: LockHolder) {
     super(
-      `The data folder ${dataDir} is in use by process ${holder.pid} (${holder.what}). ` +
+      `The data folder ${dataFolder} is in use by process ${holder.pid} (${holder.what}). ` +
         'PGlite takes one process at a time: a second one would lose the saves of the first. ' +
-        `If that process is not one of ours holding this folder (the lock is stale), delete ${join(dataDir, LOCK_FILE)} and start again.`,
+        `If that process is not one of ours holding this folder (the lock is stale), delete ${join(dataFolder, LOCK_FILE)} and start again.`,
     );
-    this.name = 'DataDirInUseError';
-    this.dataDir = dataDir;
+    this.name = 'DataFolderInUseError';
+    this.dataFolder = dataFolder;
     this.holder = holder;
   }
 }
 
-export interface DataDirLock {
+export interface DataFolderLock {
   /** Gives the folder back; does nothing when it is no longer ours. */
   release(): void;
 }
@@ -146,17 +146,17 @@ function takeAway(lockPath: string, staleText: string): void {
 const ATTEMPTS = 5;
 
 /**
- * Claims dataDir for this process, or throws DataDirInUseError naming the
+ * Claims dataFolder for this process, or throws DataFolderInUseError naming the
  * live holder. A lock whose process no longer runs (a killed process's, or
  * one whose PID now names another process or a zombie) is taken over. The lock is written whole to a file of our own first and then linked
  * into place, an atomic create: no one ever reads half a lock.
  */
-export function lockDataDir(dataDir: string, what: string): DataDirLock {
-  const dir = resolve(dataDir);
+export function lockDataFolder(dataFolder: string, what: string): DataFolderLock {
+  const dir = resolve(dataFolder);
   mkdirSync(dir, { recursive: true });
   const lockPath = join(dir, LOCK_FILE);
   if (held.has(lockPath))
-    throw new DataDirInUseError(dir, { pid: process.pid, what: 'this same process', started: ownStart() });
+    throw new DataFolderInUseError(dir, { pid: process.pid, what: 'this same process', started: ownStart() });
   const mine = `${process.pid}\n${what}\n${ownStart()}\n`;
   const draft = `${lockPath}.new-${process.pid}-${randomUUID()}`;
   writeFileSync(draft, mine);
@@ -171,7 +171,7 @@ export function lockDataDir(dataDir: string, what: string): DataDirLock {
       const text = readOrUndefined(lockPath);
       if (text === undefined) continue;
       const holder = parseHolder(text);
-      if (holder && stillHolds(holder)) throw new DataDirInUseError(dir, holder);
+      if (holder && stillHolds(holder)) throw new DataFolderInUseError(dir, holder);
       takeAway(lockPath, text);
     }
     throw new Error(`Could not lock the data folder ${dir}: other processes kept claiming it at the same time`);
@@ -180,7 +180,7 @@ export function lockDataDir(dataDir: string, what: string): DataDirLock {
   }
 }
 
-function hold(lockPath: string, mine: string): DataDirLock {
+function hold(lockPath: string, mine: string): DataFolderLock {
   held.add(lockPath);
   const release = () => {
     if (!held.delete(lockPath)) return;

@@ -9,16 +9,16 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../server/db/data-dir-lock.ts';
+import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../server/db/data-folder-lock.ts';
 
-const MODULE = new URL('../../server/db/data-dir-lock.ts', import.meta.url).pathname;
+const MODULE = new URL('../../server/db/data-folder-lock.ts', import.meta.url).pathname;
 
 /** A child process that claims dir, says so, and then does what `then` says. */
 function claimer(dir: string, then: 'hold' | 'exit' | 'report'): ChildProcess {
   const script = `
-    import { lockDataDir } from ${JSON.stringify(MODULE)};
+    import { lockDataFolder } from ${JSON.stringify(MODULE)};
     try {
-      lockDataDir(${JSON.stringify(dir)}, 'a test holder');
+      lockDataFolder(${JSON.stringify(dir)}, 'a test holder');
       console.log('held');
     } catch (error) {
       console.log('refused: ' + error.message);
@@ -77,7 +77,7 @@ describe('the data folder lock', () => {
   let dir = '';
   const children: ChildProcess[] = [];
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'data-dir-lock-'));
+    dir = mkdtempSync(join(tmpdir(), 'data-folder-lock-'));
   });
   afterEach(async () => {
     for (const child of children.splice(0)) {
@@ -95,11 +95,11 @@ describe('the data folder lock', () => {
     expect(lockText).toBe(lockOf(holder.pid!, 'a test holder'));
     let refusal: unknown;
     try {
-      lockDataDir(dir, 'the second');
+      lockDataFolder(dir, 'the second');
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(DataDirInUseError);
+    expect(refusal).toBeInstanceOf(DataFolderInUseError);
     expect((refusal as Error).message).toContain(`is in use by process ${holder.pid} (a test holder)`);
     expect((refusal as Error).message).toContain(`(the lock is stale), delete ${join(dir, LOCK_FILE)} and start again`);
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockText);
@@ -114,7 +114,7 @@ describe('the data folder lock', () => {
     holder.kill('SIGKILL');
     await exited(holder);
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(held);
-    const lock = lockDataDir(dir, 'the next one');
+    const lock = lockDataFolder(dir, 'the next one');
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockOf(process.pid, 'the next one'));
     lock.release();
     expect(readdirSync(dir)).toEqual([]);
@@ -123,7 +123,7 @@ describe('the data folder lock', () => {
   it('takes over a lock naming a PID that no longer runs, or naming none', async () => {
     for (const stale of [`${await deadPid()}\nthe server\n`, '', 'not a pid\n']) {
       writeFileSync(join(dir, LOCK_FILE), stale);
-      const lock = lockDataDir(dir, 'after a crash');
+      const lock = lockDataFolder(dir, 'after a crash');
       expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(lockOf(process.pid, 'after a crash'));
       lock.release();
     }
@@ -145,20 +145,20 @@ describe('the data folder lock', () => {
       lockOf(zombiePid, 'the server'),
     ]) {
       writeFileSync(join(dir, LOCK_FILE), stale);
-      const lock = lockDataDir(dir, 'after a restart');
+      const lock = lockDataFolder(dir, 'after a restart');
       expect(readFileSync(join(dir, LOCK_FILE), 'utf8'), stale).toBe(lockOf(process.pid, 'after a restart'));
       lock.release();
     }
   });
 
   it('refuses a second claim from the same process', () => {
-    const lock = lockDataDir(dir, 'first');
+    const lock = lockDataFolder(dir, 'first');
     try {
-      expect(() => lockDataDir(dir, 'second')).toThrow(`is in use by process ${process.pid} (this same process)`);
+      expect(() => lockDataFolder(dir, 'second')).toThrow(`is in use by process ${process.pid} (this same process)`);
     } finally {
       lock.release();
     }
-    lockDataDir(dir, 'third').release();
+    lockDataFolder(dir, 'third').release();
   });
 
   it('is given back by a process that exits without closing', async () => {
