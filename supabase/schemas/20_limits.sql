@@ -137,12 +137,18 @@ $$;
 
 -- Which network a client address stands for: an IPv6 address by its /64
 -- (one subscriber's share, which it can fill with addresses at will), an
--- IPv4 one (also written IPv4-mapped) by itself; anything else as it is.
+-- IPv4 one (also written IPv4-mapped) by itself, with or without a port,
+-- brackets or a zone; anything else as it is.
 create function private.client_network(address text) returns text
 language plpgsql immutable set search_path = '' as $$
 declare
   parsed inet;
 begin
+  -- The forms proxies write beside the bare address: IPv6 in brackets, a
+  -- port after either, a zone after IPv6. Each names the same client.
+  address := regexp_replace(address, '^\[([^]]+)\](:[0-9]+)?$', '\1');
+  address := regexp_replace(address, '^([0-9]{1,3}(\.[0-9]{1,3}){3}):[0-9]+$', '\1');
+  address := regexp_replace(address, '%[^/]*$', '');
   parsed := address::inet;
   if family(parsed) = 4 then
     return host(parsed);

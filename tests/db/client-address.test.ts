@@ -40,6 +40,22 @@ function keysStored(db: Database) {
 forEachEngine('the client address the limits trust', ({ db }) => {
   beforeEach(() => resetLimits(db()));
 
+  it('counts an address written with a port, in brackets or with a zone as the bare address', async () => {
+    const networkOf = async (address: string) =>
+      (await db().query<{ n: string }>('select private.client_network($1) as n', [address]))[0]!.n;
+    for (const [written, bare] of [
+      ['203.0.113.50:1000', '203.0.113.50'],
+      ['[2001:db8:5:5::1]:443', '2001:db8:5:5::/64'],
+      ['[2001:db8:5:5::1]', '2001:db8:5:5::/64'],
+      ['2001:db8:5:5::1%z0', '2001:db8:5:5::/64'],
+      ['fe80::1%eth0', 'fe80::/64'],
+    ]) {
+      expect(await networkOf(written!), written).toBe(await networkOf(bare!));
+    }
+    // Not an address: counted as written.
+    expect(await networkOf('not an address')).toBe('not an address');
+  });
+
   it('names the trusted header in a settings row only the owner can read', async () => {
     expect(await db().query('select private.client_address_header() as header')).toEqual([
       { header: 'cf-connecting-ip' },
