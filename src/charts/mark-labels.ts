@@ -61,6 +61,9 @@ export function textScale(chartWidth: number): number {
   return Math.max(1, Math.min(1.5, chartWidth / 420));
 }
 
+/** How far, in CSS pixels, a name's drawn outline may reach past the box it is placed by. */
+const GLYPH_OVERHANG = 4;
+
 /** Said after a figure's name when its mark lies under a guarded dot, where it cannot be seen. */
 export const UNDER_THE_DOT = ' (under the dot)';
 
@@ -102,6 +105,8 @@ export function markLabels(
       // A name should not hide a mark either.
       const marks: Box[] = labels.map((label) => around(pixel(label.position), label.offset - 3));
       const forbidden: Box[] = guarded.map((g) => around(pixel(g.position), g.radius));
+      // What a name keeps clear of: a glyph's outline can reach a few pixels past its box.
+      const keepClear: Box[] = guarded.map((g) => around(pixel(g.position), g.radius + GLYPH_OVERHANG));
       // The two center lines: a name laid across one is harder to read, and hides the axis.
       const center = pixel({ x: 0, y: 0 });
       const axes: Box[] = [
@@ -121,8 +126,11 @@ export function markLabels(
       for (const label of labels) {
         const { px, py } = pixel(label.position);
         const size = label.size * scale;
-        // A figure hidden under a dot is named all the same, and says where its mark is.
-        const text = label.optional && underGuard({ px, py }) ? `${label.label}${UNDER_THE_DOT}` : label.label;
+        // A figure hidden under a dot is named all the same, and says where its mark is: the one
+        // figure the visitor cannot see is not left off for want of a free place.
+        const hidden = label.optional && underGuard({ px, py });
+        const optional = label.optional && !hidden;
+        const text = hidden ? `${label.label}${UNDER_THE_DOT}` : label.label;
         ctx.font = `${label.weight} ${size}px ${CHART_FONT_FAMILY}`;
         const pad = LABEL_OUTLINE / 2;
         const w = ctx.measureText(text).width + 2 * pad;
@@ -135,7 +143,7 @@ export function markLabels(
           return { left, top, right: left + w, bottom: top + h, reach };
         });
         const cost = (b: Box & { reach: number }) => {
-          if (forbidden.some((f) => overlap(b, f) > 0)) return Number.POSITIVE_INFINITY;
+          if (keepClear.some((f) => overlap(b, f) > 0)) return Number.POSITIVE_INFINITY;
           // Inside the plot: beyond it lie the names of the four values.
           const outside =
             b.left < chartArea.left ||
@@ -143,7 +151,7 @@ export function markLabels(
             b.top < chartArea.top ||
             b.bottom > chartArea.bottom;
           const covered = [...placed, ...marks].reduce((sum, p) => sum + overlap(b, p), 0);
-          if (label.optional && (covered > 0 || outside)) return Number.POSITIVE_INFINITY;
+          if (optional && (covered > 0 || outside)) return Number.POSITIVE_INFINITY;
           const across = axes.reduce((sum, a) => sum + overlap(b, a), 0);
           // Further out only when nearer costs more: a name stays by its mark where it can.
           return covered + (outside ? w * h : 0) + across * 4 + (b.reach - 1) * 4;
@@ -161,6 +169,15 @@ export function markLabels(
         const length = Math.hypot(ex - px, ey - py);
         if (length <= label.offset) continue;
         const start = (label.offset - 3) / length;
+        // A line across a guarded mark would hide it: the name stays, untied.
+        const crosses = Array.from({ length: Math.ceil(length) + 1 }, (_, i) => i / Math.ceil(length)).some((t) =>
+          forbidden.some((f) => {
+            const qx = px + (ex - px) * Math.max(t, start);
+            const qy = py + (ey - py) * Math.max(t, start);
+            return qx > f.left - 1 && qx < f.right + 1 && qy > f.top - 1 && qy < f.bottom + 1;
+          }),
+        );
+        if (crosses) continue;
         ctx.strokeStyle = label.color;
         ctx.lineWidth = 1;
         ctx.beginPath();

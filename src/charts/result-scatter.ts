@@ -15,6 +15,17 @@ import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLO
 
 const LABEL_GAP = 10;
 
+/**
+ * The dots drawn again over the names and their lines, so that nothing laid
+ * near them (a glyph's edge, a line's smoothing) ever tints them.
+ */
+const dotsOnTop = (datasets: readonly number[]): Plugin<'scatter'> => ({
+  id: 'dotsOnTop',
+  afterDatasetsDraw(chart) {
+    for (const index of datasets) chart.getDatasetMeta(index).controller.draw();
+  },
+});
+
 const compassLabels: Plugin<'scatter'> = {
   id: 'compassLabels',
   afterDraw(chart) {
@@ -195,6 +206,8 @@ export function resultScatter({
       compassLabels,
       trailLine([...trail.map((t) => t.position), own.position]),
       markLabels(labels, guarded),
+      // The friend's triangle and the visitor's dot: the last two datasets.
+      dotsOnTop([2, 3]),
     ],
   };
 }
