@@ -203,12 +203,9 @@ describe('a new version', () => {
       await visitorOn(quiz).answer(PATH_A, 2);
       await visitorOn(quiz).onResults();
 
-      // Between quizzes, the next navigation is served by the new version, and the old one's copy of "/" is gone.
+      // Between quizzes, the next navigation is served by the new version.
       await other.reload();
       expect(await releaseOf(other)).toBe('2');
-      // The old copy goes once the new version has activated.
-      const homeCopies = async () => (await cacheStorage(other)).urls.filter((url) => /\/\?__WB_REVISION__=/.test(url));
-      await expect.poll(homeCopies, POLL).toEqual([`${app.url}/?__WB_REVISION__=release-2`]);
     } finally {
       await context?.close();
       await app.dispose();
