@@ -4,13 +4,14 @@
  * on page load.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import type { Screen } from '../core/progress.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
 import IntroScreen from './quiz/IntroScreen.tsx';
 import NameScreen from './quiz/NameScreen.tsx';
 import { onDemand, useOnDemand } from '../speed/on-demand.ts';
+import { Ahead, drawnAhead } from '../speed/drawn-ahead.tsx';
 import { prefetchOverlays } from './overlays-loader.ts';
 import styles from './quiz/quiz.module.css';
 
@@ -54,43 +55,6 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
   });
   observer.observe(root, { childList: true, subtree: true });
   return () => observer.disconnect();
-}
-
-/**
- * A screen is drawn ahead, hidden, while the screen before it is shown, so
- * that the tap which opens it only has to show it (docs/speed.md says what it
- * buys). Null when it is not drawn
- * at all: only the screen right before draws it, so the name field is gone
- * once the questions start and a quiz started over begins with an empty one.
- * `drawnFrom` is the screen deferred (useDeferredValue): null while the page
- * hydrates, whose HTML has no hidden screen, then the screen a render behind,
- * so that a tap's own render never draws the next screen: React draws it in a
- * background render. A screen left for the one before it (Back) stays drawn,
- * with what was typed into it.
- */
-function drawnAhead(
-  shown: Screen,
-  drawnFrom: Screen | null,
-  screen: Screen,
-  before: Screen,
-): 'visible' | 'hidden' | null {
-  if (shown === screen) return 'visible';
-  return shown === before && (drawnFrom === before || drawnFrom === screen) ? 'hidden' : null;
-}
-
-/**
- * Where a screen drawn ahead waits: laid out (unlike React's <Activity>,
- * whose hidden screens are display: none), so showing it lays out nothing
- * new; unseen, taking no room, inert. The wrapper stays when the screen is
- * shown, so React keeps the very elements it drew.
- */
-function Ahead({ mode, children }: { mode: 'visible' | 'hidden'; children: ReactNode }) {
-  const hidden = mode === 'hidden';
-  return (
-    <div className={hidden ? styles.ahead : undefined} inert={hidden}>
-      {children}
-    </div>
-  );
 }
 
 export default function Quiz() {
