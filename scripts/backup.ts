@@ -9,6 +9,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { backupFromServer } from '../server/backup-socket.ts';
+import { describeDataPlace, readDataPlace } from '../server/config.ts';
 import { makeBackup } from '../server/db/backup.ts';
 import { DataFolderInUseError, lockDataFolder } from '../server/db/data-folder-lock.ts';
 import { openPglite, openPostgres } from '../server/db/engine.ts';
@@ -61,8 +62,9 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = resolve(process.env.DATA_DIR || '.data');
+  const place = readDataPlace();
+  const { databaseUrl } = place;
+  const dataDir = resolve(place.dataDir);
   let text: string;
   if (databaseUrl) {
     const db = await openPostgres(databaseUrl, 1);
@@ -75,8 +77,7 @@ async function main(): Promise<void> {
     text = await fromDataDir(dataDir);
   }
   writePrivately(resolve(file), text);
-  const where = databaseUrl ? `the database at ${new URL(databaseUrl).host}` : `the local database in ${dataDir}`;
-  console.error(`Backed up ${where} to ${resolve(file)}.`);
+  console.error(`Backed up ${describeDataPlace({ databaseUrl, dataDir })} to ${resolve(file)}.`);
 }
 
 if (import.meta.main) {

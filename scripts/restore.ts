@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BackupError, parseBackup, restoreBackup, type ParsedBackup } from '../server/db/backup.ts';
+import { readDataPlace } from '../server/config.ts';
 import { LOCK_FILE, lockDataFolder } from '../server/db/data-folder-lock.ts';
 import { openPglite, openPostgres } from '../server/db/engine.ts';
 
@@ -59,10 +60,8 @@ async function main(): Promise<void> {
   }
   if (!existsSync(file)) throw new BackupError(`There is no file ${resolve(file)}. Nothing was restored.`);
   const backup = parseBackup(readFileSync(file, 'utf8'), resolve(file));
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const restored = databaseUrl
-    ? await intoDatabase(databaseUrl, backup)
-    : await intoDataDir(resolve(process.env.DATA_DIR || '.data'), backup);
+  const { databaseUrl, dataDir } = readDataPlace();
+  const restored = databaseUrl ? await intoDatabase(databaseUrl, backup) : await intoDataDir(resolve(dataDir), backup);
   console.error(`Restored ${restored} ${restored === 1 ? 'response' : 'responses'} from ${resolve(file)}.`);
 }
 

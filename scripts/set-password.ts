@@ -11,6 +11,7 @@
  * and says how to go about it.
  */
 import { text } from 'node:stream/consumers';
+import { describeDataPlace, readDataPlace } from '../server/config.ts';
 import { DataFolderInUseError } from '../server/db/data-folder-lock.ts';
 import { openPostgres } from '../server/db/engine.ts';
 import { openDatabase } from '../server/db/open.ts';
@@ -70,23 +71,20 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const place = readDataPlace();
+  const { databaseUrl, dataDir } = place;
   createPrivately();
   // A server's database is migrated by whoever deploys it; the local PGlite
   // folder is migrated here as the local server would at its start.
   const db = databaseUrl
     ? await openPostgres(databaseUrl, 1)
-    : await openDatabase({ dataDir: process.env.DATA_DIR || '.data', holder: 'npm run set-password' }).catch(
-        explainInUse,
-      );
+    : await openDatabase({ dataDir, holder: 'npm run set-password' }).catch(explainInUse);
   try {
     await setHiddenPagePassword(db, passphrase);
   } finally {
     await db.close();
   }
-  const where = databaseUrl
-    ? `the database at ${new URL(databaseUrl).host}`
-    : `the local database in ${process.env.DATA_DIR || '.data'}`;
+  const where = describeDataPlace(place);
   if (generated) console.log(`The hidden page's new passphrase (shown once, keep it): ${passphrase}`);
   console.error(`Set the hidden page's password in ${where}.`);
 }

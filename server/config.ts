@@ -125,6 +125,25 @@ function readTrustProxy(value: string | undefined): string | undefined {
   return value;
 }
 
+/** Where the data lives: the PostgreSQL server DATABASE_URL names, or else PGlite in the folder DATA_DIR. */
+export function readDataPlace(env: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+} {
+  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || '.data' };
+}
+
+/** The place in words, for a script's last line. */
+export function describeDataPlace({
+  databaseUrl,
+  dataDir,
+}: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): string {
+  return databaseUrl ? `the database at ${new URL(databaseUrl).host}` : `the local database in ${dataDir}`;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 4321);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -132,8 +151,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST || 'localhost',
-    dataDir: env.DATA_DIR || '.data',
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...readDataPlace(env),
     hiddenPagePassword: env.HIDDEN_PAGE_PASSWORD || undefined,
     siteDir: env.SITE_DIR || 'dist',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
