@@ -78,8 +78,8 @@ async function open(page: Page, url: string, html: string, script?: string): Pro
 /**
  * As many answers as a quiz has, tapped in turn, after one tap not counted:
  * the quiz's answers come after Start Quiz, the name and Continue, which ran
- * the page's event code before them (a first tap through React cold took up
- * to 96 ms).
+ * the page's event code before them (a first tap through a cold React is
+ * slower than any after it).
  */
 async function answerAll(page: Page, durations: Durations, effects: EffectTimes, kind: string): Promise<void> {
   await tap(page, page.getByRole('button').first());
