@@ -274,9 +274,9 @@ class FakeBackend {
 }
 
 /**
- * The one backend every test steers. It lives in this module, the setup
- * file's instance, which the mock's answers and the tests share: the mock of
- * api.ts is kept across vi.resetModules().
+ * The one backend every test steers, shared by the setup file, the tests
+ * that import this module and the mock's answers: vi.resetModules() keeps a
+ * mocked module, so a store loaded afresh still calls this backend.
  */
 export const api = new FakeBackend();
 
