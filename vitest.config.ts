@@ -36,6 +36,8 @@ export default defineConfig({
           exclude: ['tests/e2e/**', 'tests/cross-engine/**', 'tests/build/**'],
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts'],
+          // The fake backend in place of src/lib/api.ts, for every unit test.
+          setupFiles: ['tests/support/fake-api.ts'],
           maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,

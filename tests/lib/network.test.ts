@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ONLINE_RETRY_DOUBLINGS, ONLINE_RETRY_MS, onReconnect, untilLoaded } from '../../src/lib/network.ts';
-import { settle, stubWindowEvents } from '../support/browser-stub.ts';
+import { stubWindowEvents } from '../support/browser-stub.ts';
 
 describe('when the network is back', () => {
   let browser: EventTarget;
@@ -25,6 +25,7 @@ describe('when the network is back', () => {
 
   it('untilLoaded tries once now and then once per reconnection until the load succeeds', async () => {
     const errors: unknown[] = [];
+    let failed = Promise.withResolvers<void>();
     let calls = 0;
     const loaded = untilLoaded(
       async () => {
@@ -32,16 +33,23 @@ describe('when the network is back', () => {
         if (calls < 3) throw new Error(`offline ${calls}`);
         return 'chunk';
       },
-      { onError: (e) => errors.push(e) },
+      {
+        onError: (e) => {
+          errors.push(e);
+          failed.resolve();
+        },
+      },
     );
-    await settle();
+    await failed.promise;
     expect(calls).toBe(1);
+    failed = Promise.withResolvers();
     online();
-    await settle();
+    await failed.promise;
+    expect(calls).toBe(2);
     online();
     await expect(loaded).resolves.toBe('chunk');
+    // A reconnection would start an attempt at once: none comes after the success.
     online();
-    await settle();
     expect(calls).toBe(3);
     expect(errors).toEqual([new Error('offline 1'), new Error('offline 2')]);
   });
@@ -133,18 +141,19 @@ describe('when the network is back', () => {
 
   it('an aborted wait tries no more', async () => {
     const stop = new AbortController();
+    const failed = Promise.withResolvers<void>();
     let calls = 0;
     void untilLoaded(
       async () => {
         calls += 1;
         throw new Error('offline');
       },
-      { signal: stop.signal },
+      { signal: stop.signal, onError: () => failed.resolve() },
     );
-    await settle();
+    await failed.promise;
     stop.abort();
+    // A reconnection would start an attempt at once, were the wait still on.
     online();
-    await settle();
     expect(calls).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitInput } from '../../src/lib/api.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
-import { api, holdSaves, useFakeApi, type Refusal } from '../support/fake-api.ts';
+import { api, offline, refuse, useFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import type { QueueReason } from '../../src/lib/outbox.ts';
 import { ONLINE_RETRY_DOUBLINGS, ONLINE_RETRY_MS } from '../../src/lib/network.ts';
@@ -13,7 +13,9 @@ const BUSY: Refusal = { message: 'too many submissions from this address', code:
 const BUSY_STATUS_ONLY: Refusal = { message: '', code: '', status: 429 };
 
 /** The ids of the submissions the backend stored. */
-const stored = () => api.submitted.map((s) => s.submission_id);
+const stored = () => api.rows.map((s) => s.submission_id);
+/** The id of every save sent, stored or not. */
+const attempts = () => api.argsOf('submitResponse').map(([s]) => s.submission_id);
 
 const KEY = 'myc.pending-submissions.v1';
 const ID_1 = '00000000-0000-4000-8000-000000000001';
@@ -35,7 +37,7 @@ beforeEach(async () => {
   storage = new MemoryStorage();
   vi.stubGlobal('localStorage', storage);
   // Each save takes a moment to answer, as over a network.
-  api.submitDelayMs = 5;
+  api.latencyMs = 5;
   vi.resetModules();
   outbox = await import('../../src/lib/outbox.ts');
 });
@@ -87,23 +89,23 @@ describe('the submission outbox', () => {
 describe('sending the outbox', () => {
   it("sends what the outbox holds without adding to it, logs the spec's message on failure, and sends it once on retry", async () => {
     outbox.addPending(submission(ID_1));
-    api.failSubmit = true;
+    api.on.submitResponse = offline;
     expect(await outbox.sendKept(submission(ID_1))).toEqual(queued(ID_1, 'unreachable'));
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
 
-    api.failSubmit = false;
+    api.restore('submitResponse');
     // Two retries at once (page load and "online" together) send it once.
     const [a, b] = await Promise.all([outbox.sendPending(), outbox.sendPending()]);
     expect(a + b).toBeGreaterThanOrEqual(1);
-    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    expect(attempts()).toEqual([ID_1, ID_1]);
     expect(storage.getItem(KEY)).toBeNull();
     expect(await outbox.sendPending()).toBe(0);
-    expect(api.submitAttempts).toHaveLength(2);
+    expect(attempts()).toHaveLength(2);
   });
 
   it('keeps a finished quiz before sending it; what waits goes out at page load and whenever the network is back', async () => {
-    api.failSubmit = true;
+    api.on.submitResponse = offline;
     const saving = outbox.save(submission(ID_1));
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([submission(ID_1)]);
     expect(await saving).toEqual(queued(ID_1, 'unreachable'));
@@ -111,34 +113,35 @@ describe('sending the outbox', () => {
 
     const browser = stubWindowEvents();
     const stop = outbox.watchOutbox(() => {});
-    // The send at page load fails too (each answer takes 5 ms).
-    await new Promise((r) => setTimeout(r, 20));
-    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    // The send at page load fails too.
+    await api.settled();
+    expect(attempts()).toEqual([ID_1, ID_1]);
     expect(outbox.readPending()).toHaveLength(1);
 
-    api.failSubmit = false;
+    api.restore('submitResponse');
     browser.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(outbox.readPending()).toEqual([]));
+    await api.settled();
+    expect(outbox.readPending()).toEqual([]);
     expect(stored()).toEqual([ID_1]);
 
     stop();
     outbox.addPending(submission(ID_2));
     browser.dispatchEvent(new Event('online'));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(api.submitAttempts).toEqual([ID_1, ID_1, ID_1]);
+    await api.settled();
+    expect(attempts()).toEqual([ID_1, ID_1, ID_1]);
   });
 
   it('sends again when the network comes back while a send made offline is still failing', async () => {
-    api.failSubmit = true;
-    const release = holdSaves();
+    api.on.submitResponse = offline;
+    const release = api.hold('submitResponse');
     const first = outbox.save(submission(ID_1));
     // The browser's "online" arrives while that send is on its way to failing: nothing else will fire later.
     const afterReconnect = outbox.sendPending();
     release();
     expect(await first).toEqual(queued(ID_1, 'unreachable'));
-    api.failSubmit = false;
+    api.restore('submitResponse');
     expect(await afterReconnect).toBe(1);
-    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    expect(attempts()).toEqual([ID_1, ID_1]);
     expect(stored()).toEqual([ID_1]);
     expect(outbox.readPending()).toEqual([]);
   });
@@ -146,17 +149,17 @@ describe('sending the outbox', () => {
   it('while the browser says it is online, sends an unreachable save again after 2 s, then after 4 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('navigator', { onLine: true });
-    api.failSubmit = true;
+    api.on.submitResponse = offline;
     const first = outbox.save(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
     expect(await first).toEqual(queued(ID_1, 'unreachable'));
     await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS - 10);
-    expect(api.submitAttempts).toEqual([ID_1]);
+    expect(attempts()).toEqual([ID_1]);
     await vi.advanceTimersByTimeAsync(10);
-    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
-    api.failSubmit = false;
+    expect(attempts()).toEqual([ID_1, ID_1]);
+    api.restore('submitResponse');
     await vi.advanceTimersByTimeAsync(2 * ONLINE_RETRY_MS - 10);
-    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    expect(attempts()).toEqual([ID_1, ID_1]);
     await vi.advanceTimersByTimeAsync(20);
     expect(stored()).toEqual([ID_1]);
     expect(outbox.readPending()).toEqual([]);
@@ -165,17 +168,17 @@ describe('sending the outbox', () => {
   it('offline, leaves an unreachable save to the browser coming back online', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('navigator', { onLine: false });
-    api.failSubmit = true;
+    api.on.submitResponse = offline;
     const first = outbox.save(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
     expect(await first).toEqual(queued(ID_1, 'unreachable'));
     await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS * 2 ** ONLINE_RETRY_DOUBLINGS * 2);
-    expect(api.submitAttempts).toEqual([ID_1]);
+    expect(attempts()).toEqual([ID_1]);
   });
 
   it('drops a submission the backend rejects as invalid instead of retrying it forever', async () => {
     outbox.addPending(submission(ID_1));
-    api.refuseSubmit = INVALID;
+    api.on.submitResponse = refuse(INVALID);
     expect(await outbox.sendKept(submission(ID_1))).toEqual({ phase: 'rejected', submissionId: ID_1 });
     expect(outbox.readPending()).toEqual([]);
   });
@@ -183,7 +186,7 @@ describe('sending the outbox', () => {
   it('keeps a submission refused with 429 (PT429) and sends it again after a pause, storing it exactly once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     outbox.addPending(submission(ID_1));
-    api.refuseSubmit = BUSY;
+    api.on.submitResponse = refuse(BUSY);
     const first = outbox.sendKept(submission(ID_1));
     await vi.advanceTimersByTimeAsync(5);
     expect(await first).toEqual(queued(ID_1, 'rate-limited'));
@@ -191,35 +194,35 @@ describe('sending the outbox', () => {
 
     // Still too many at the first retry: the next pause is twice as long.
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS + 5);
-    expect(api.submitAttempts).toEqual([ID_1, ID_1]);
+    expect(attempts()).toEqual([ID_1, ID_1]);
     expect(outbox.readPending()).toHaveLength(1);
 
-    api.refuseSubmit = null;
+    api.restore('submitResponse');
     await vi.advanceTimersByTimeAsync(2 * RATE_LIMIT_PAUSE_MS - 1);
-    expect(api.submitAttempts).toHaveLength(2);
+    expect(attempts()).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1 + 5);
-    expect(api.submitAttempts).toEqual([ID_1, ID_1, ID_1]);
+    expect(attempts()).toEqual([ID_1, ID_1, ID_1]);
     expect(stored()).toEqual([ID_1]);
     expect(outbox.readPending()).toEqual([]);
 
     // Nothing further is sent once it is stored.
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_LONGEST_PAUSE_MS * 2);
-    expect(api.submitAttempts).toHaveLength(3);
+    expect(attempts()).toHaveLength(3);
   });
 
   it('treats a bare 429 status the same way, and one pause sends every waiting submission once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     outbox.addPending(submission(ID_1));
     outbox.addPending(submission(ID_2));
-    api.refuseSubmit = BUSY_STATUS_ONLY;
+    api.on.submitResponse = refuse(BUSY_STATUS_ONLY);
     const sent = outbox.sendPending();
     await vi.advanceTimersByTimeAsync(5);
     expect(await sent).toBe(0);
     expect(outbox.readPending()).toHaveLength(2);
 
-    api.refuseSubmit = null;
+    api.restore('submitResponse');
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS + 5);
-    expect(api.submitAttempts).toEqual([ID_1, ID_2, ID_1, ID_2]);
+    expect(attempts()).toEqual([ID_1, ID_2, ID_1, ID_2]);
     expect(stored().sort()).toEqual([ID_1, ID_2]);
     expect(outbox.readPending()).toEqual([]);
   });
@@ -227,7 +230,7 @@ describe('sending the outbox', () => {
   it('waits no longer than the longest pause, however often it hears "too many"', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     outbox.addPending(submission(ID_1));
-    api.refuseSubmit = BUSY;
+    api.on.submitResponse = refuse(BUSY);
     void outbox.sendPending();
     // Enough refusals for the doubling to pass the longest pause several times.
     let elapsed = 0;
@@ -235,10 +238,10 @@ describe('sending the outbox', () => {
       await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS);
       elapsed += RATE_LIMIT_PAUSE_MS;
     }
-    const before = api.submitAttempts.length;
-    api.refuseSubmit = null;
+    const before = attempts().length;
+    api.restore('submitResponse');
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_LONGEST_PAUSE_MS + 5);
-    expect(api.submitAttempts.length).toBe(before + 1);
+    expect(attempts().length).toBe(before + 1);
     expect(outbox.readPending()).toEqual([]);
   });
 });

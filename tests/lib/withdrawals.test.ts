@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, useFakeApi, type Refusal } from '../support/fake-api.ts';
+import { api, offline, refuse, useFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
 import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
 /** Whether the backend holds a row for `id`. */
-const stored = (id: string) => api.submitted.some((s) => s.submission_id === id);
+const stored = (id: string) => api.rows.some((s) => s.submission_id === id);
+/** Every save and removal sent, in order: `save <id>`, `remove <id>`. */
+const sent = () =>
+  api.calls.map((c) =>
+    c.fn === 'submitResponse'
+      ? `save ${c.args[0].submission_id}`
+      : c.fn === 'withdrawResponse'
+        ? `remove ${c.args[0]}`
+        : c.fn,
+  );
 
 const BUSY: Refusal = { message: 'too many withdrawals from this address', code: 'PT429', status: 429 };
 // What the backend answers a removal it can never accept, such as one whose secret is no hash's input.
@@ -24,7 +33,7 @@ useFakeApi(() => {});
 beforeEach(async () => {
   vi.stubGlobal('localStorage', new MemoryStorage());
   // Each call takes a moment to answer, as over a network.
-  api.submitDelayMs = 5;
+  api.latencyMs = 5;
   vi.resetModules();
   outbox = await import('../../src/lib/outbox.ts');
   withdrawals = await import('../../src/lib/withdrawals.ts');
@@ -54,18 +63,18 @@ describe('the removal outbox', () => {
   });
 
   it('sends the save still waiting first, then the removal: neither is lost', async () => {
-    api.failSubmit = true;
-    api.failWithdraw = true;
+    api.on.submitResponse = offline;
+    api.on.withdrawResponse = offline;
     expect(await save()).toEqual({ phase: 'queued', submissionId: ID, reason: 'unreachable' });
     expect(await withdrawals.withdraw({ submission_id: ID, secret: SECRET })).toBe('unreachable');
     expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual([{ submission_id: ID, secret: SECRET }]);
     expect(stored(ID)).toBe(false);
 
-    api.failSubmit = false;
-    api.failWithdraw = false;
+    api.restore('submitResponse');
+    api.restore('withdrawResponse');
     api.calls = [];
     expect(await withdrawals.sendWithdrawals()).toEqual(['removed']);
-    expect(api.calls).toEqual([`save ${ID}`, `remove ${ID}`]);
+    expect(sent()).toEqual([`save ${ID}`, `remove ${ID}`]);
     expect(stored(ID)).toBe(false);
     expect(outbox.readPending()).toEqual([]);
     expect(localStorage.getItem(KEY)).toBeNull();
@@ -80,18 +89,18 @@ describe('the removal outbox', () => {
       withdrawals.sendWithdrawals(),
     ]);
     expect(outcomes).toEqual(['removed', ['removed'], ['removed']]);
-    expect(api.calls).toEqual([`remove ${ID}`]);
+    expect(sent()).toEqual([`remove ${ID}`]);
   });
 
   it('keeps a removal refused for "too many" and sends it again after a pause', async () => {
     await save();
-    api.refuseWithdraw = BUSY;
+    api.on.withdrawResponse = refuse(BUSY);
     vi.useFakeTimers();
     const first = withdrawals.withdraw({ submission_id: ID, secret: SECRET });
     await vi.advanceTimersByTimeAsync(10);
     expect(await first).toBe('rate-limited');
     expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toHaveLength(1);
-    api.refuseWithdraw = null;
+    api.restore('withdrawResponse');
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_PAUSE_MS + 10);
     expect(stored(ID)).toBe(false);
     expect(localStorage.getItem(KEY)).toBeNull();
@@ -100,7 +109,7 @@ describe('the removal outbox', () => {
   it('drops a removal the backend refuses for good (400) and never sends it again', async () => {
     const browser = stubWindowEvents();
     await save();
-    api.refuseWithdraw = MALFORMED;
+    api.on.withdrawResponse = refuse(MALFORMED);
     vi.useFakeTimers();
     const refused = withdrawals.withdraw({ submission_id: ID, secret: SECRET });
     await vi.advanceTimersByTimeAsync(10);
@@ -110,7 +119,28 @@ describe('the removal outbox', () => {
     browser.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(10 * RATE_LIMIT_PAUSE_MS);
     expect(await withdrawals.sendWithdrawals()).toEqual([]);
-    expect(api.calls).toEqual([]);
+    expect(sent()).toEqual([]);
+  });
+
+  it('of the removals kept from an earlier visit, drops the one refused with 400 and keeps the one refused for "too many"', async () => {
+    const OTHER = '00000000-0000-4000-8000-00000000000b';
+    localStorage.setItem(
+      KEY,
+      JSON.stringify([
+        { submission_id: ID, secret: SECRET },
+        { submission_id: OTHER, secret: SECRET },
+      ]),
+    );
+    api.on.withdrawResponse = (submissionId) => refuse(submissionId === ID ? MALFORMED : BUSY)();
+    vi.useFakeTimers();
+    const sending = withdrawals.sendWithdrawals();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await sending).toEqual(['absent', 'rate-limited']);
+    expect(api.argsOf('withdrawResponse')).toEqual([
+      [ID, SECRET],
+      [OTHER, SECRET],
+    ]);
+    expect(withdrawals.readWithdrawals()).toEqual([{ submission_id: OTHER, secret: SECRET }]);
   });
 
   it('ignores malformed entries in storage', async () => {
@@ -120,6 +150,6 @@ describe('the removal outbox', () => {
     );
     expect(withdrawals.readWithdrawals()).toEqual([]);
     expect(await withdrawals.sendWithdrawals()).toEqual([]);
-    expect(api.calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
+// The real API client, not the unit tests' fake backend (tests/support/fake-api.ts).
+vi.unmock('../../src/lib/api.ts');
 // What Astro's build hands the bundle when no hosted project is configured: the site calls its own origin.
 vi.mock('astro:env/client', () => ({
   PUBLIC_SUPABASE_URL: undefined,
@@ -20,13 +22,6 @@ vi.mock('astro:env/client', () => ({
 }));
 
 type Outbox = typeof import('../../src/lib/outbox.ts');
-
-// Outside a build there is no astro:env: no hosted project, so the API client calls the page's own origin.
-vi.mock('astro:env/client', () => ({
-  PUBLIC_SUPABASE_URL: undefined,
-  PUBLIC_SUPABASE_ANON_KEY: undefined,
-  PUBLIC_SUPABASE_PUBLISHABLE_KEY: undefined,
-}));
 
 forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
+import { answerTexts, api, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A, PATH_B } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
@@ -31,14 +31,15 @@ describe("a friend's result, kept through the quiz", () => {
 
     quiz.submitName('Sam');
     for (const text of answerTexts(MINE)) quiz.chooseAnswer(text);
-    await settle();
+    await api.settled();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$friend.get()).toBe(friend);
     // Only the visitor's own quiz is sent: neither the friend's name nor their answers.
-    expect(api.submitted).toHaveLength(1);
-    expect(api.submitted[0]!.name).toBe('Sam');
-    expect(api.submitted[0]!.answers.map((a) => a.answer_text)).toEqual(answerTexts(MINE));
-    expect(JSON.stringify(api.submitted)).not.toContain('Rhea');
+    const sent = api.argsOf('submitResponse').map(([input]) => input);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.name).toBe('Sam');
+    expect(sent[0]!.answers.map((a) => a.answer_text)).toEqual(answerTexts(MINE));
+    expect(JSON.stringify(api.calls)).not.toContain('Rhea');
 
     // Start over forgets the friend.
     quiz.resetAll();
@@ -52,7 +53,7 @@ describe("a friend's result, kept through the quiz", () => {
     expect(quiz.$answers.get().map((a) => a.answerText)).toEqual(answerTexts(MINE));
     expect(results.$friend.get()?.name).toBe('Rhea');
     expect(results.$friend.get()?.answers.map((a) => a.answerText)).toEqual(answerTexts(THEIRS));
-    expect(api.submitted).toEqual([]);
+    expect(api.argsOf('submitResponse')).toEqual([]);
   });
 
   it('a link without a valid result, or taking the quiz from anywhere but a result, changes nothing', async () => {

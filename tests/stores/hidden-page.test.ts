@@ -2,11 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HIDDEN_PAGE_KEY as KEY,
   HIDDEN_PAGE_PASSWORD as CORRECT,
+  answer,
   api,
-  resetFakeApi,
   hiddenPageOf,
+  offline,
+  refuse,
+  type Refusal,
 } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
+
+const TOO_MANY: Refusal = { message: 'too many attempts', code: 'PT429', status: 429 };
 
 async function freshStore() {
   vi.resetModules();
@@ -15,7 +20,6 @@ async function freshStore() {
 
 describe('hidden page store', () => {
   beforeEach(() => {
-    resetFakeApi();
     vi.stubGlobal('localStorage', new MemoryStorage());
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -31,26 +35,26 @@ describe('hidden page store', () => {
     expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     expect(console.error).not.toHaveBeenCalled();
     await expect(store.searchByName('ada')).resolves.toBe('failed');
-    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual(['unlock_hidden_page']);
+    expect(api.calls.map((c) => c.fn)).toEqual(['unlockHiddenPage']);
   });
 
   it('an unreachable backend is "failed", is logged, and leaves the page locked in a failed state', async () => {
     const store = await freshStore();
-    api.hiddenPageDown = true;
+    api.on.unlockHiddenPage = offline;
     await expect(store.unlock(CORRECT)).resolves.toBe('failed');
     expect(store.$hiddenPage.get()).toEqual({ status: 'failed' });
     expect(store.isUnlocked()).toBe(false);
     expect(console.error).toHaveBeenCalledWith('Error fetching insights data', expect.objectContaining({ status: 0 }));
     await expect(store.searchByName('ada')).resolves.toBe('failed');
     // The next try, once the backend answers, unlocks.
-    api.hiddenPageDown = false;
+    api.restore('unlockHiddenPage');
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
     expect(store.$hiddenPage.get().status).toBe('ready');
   });
 
   it('too many attempts (429) is "throttled", even with the right password, and leaves the page locked', async () => {
     const store = await freshStore();
-    api.hiddenPageThrottled = true;
+    api.on.unlockHiddenPage = refuse(TOO_MANY);
     await expect(store.unlock(CORRECT)).resolves.toBe('throttled');
     expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     await expect(store.searchByName('ada')).resolves.toBe('failed');
@@ -63,18 +67,18 @@ describe('hidden page store', () => {
     expect(state.status).toBe('ready');
     expect(JSON.stringify(state)).not.toContain(CORRECT);
     await expect(store.searchByName('  ADA ')).resolves.toBe('found');
-    expect(api.hiddenPageCalls.at(-1)).toEqual({ fn: 'find_respondents', key: KEY, query: 'ADA' });
+    expect(api.calls.at(-1)).toEqual({ fn: 'findRespondents', args: [{ key: KEY }, 'ADA'] });
     expect(store.$search.get()?.result.matches.map((m) => m.name)).toEqual(['Ada']);
     await expect(store.searchByName('nobody')).resolves.toBe('none');
     await expect(store.searchByName('   ')).resolves.toBe('cleared');
     expect(store.$search.get()).toBeNull();
-    expect(api.hiddenPageCalls.map((c) => c.fn)).toEqual([
-      'unlock_hidden_page',
-      'hidden_page_insights',
-      'find_respondents',
-      'find_respondents',
+    expect(api.calls.map((c) => c.fn)).toEqual([
+      'unlockHiddenPage',
+      'fetchHiddenPageInsights',
+      'findRespondents',
+      'findRespondents',
     ]);
-    expect(JSON.stringify(api.hiddenPageCalls.slice(1))).not.toContain(CORRECT);
+    expect(JSON.stringify(api.calls.slice(1))).not.toContain(CORRECT);
   });
 
   it('a clicked dot gives its name, "null" for an anonymous one, and matches by their own index', async () => {
@@ -103,7 +107,7 @@ describe('hidden page store', () => {
       [5, 6, 7, 8],
     ];
     stacked.points.names = ['Ada', 'Bea', null];
-    api.hiddenPage = stacked;
+    api.on.fetchHiddenPageInsights = answer(stacked);
     await store.unlock(CORRECT);
     store.pickRespondent('scatter', { layer: 'respondents', index: 2 });
     expect(store.$pickedRespondent.get()?.names).toEqual([null, 'Ada']);
@@ -113,7 +117,7 @@ describe('hidden page store', () => {
 
   it('unlocks onto empty charts when no one has answered, and notes it quietly in the log, not as an error', async () => {
     const store = await freshStore();
-    api.hiddenPage = hiddenPageOf(0);
+    api.on.fetchHiddenPageInsights = answer(hiddenPageOf(0));
     await expect(store.unlock(CORRECT)).resolves.toBe('unlocked');
     expect(store.$hiddenPage.get()).toEqual({ status: 'empty' });
     expect(console.info).toHaveBeenCalledWith('No insights data: no one has answered yet');
@@ -125,13 +129,15 @@ describe('hidden page store', () => {
     const kept = localStorage.getItem('hidden-page-key') ?? '';
     expect(kept).toContain(KEY);
     expect(kept).not.toContain(CORRECT);
-    api.hiddenPageCalls = [];
+    api.calls = [];
     const later = await freshStore();
     await expect(later.resumeUnlock()).resolves.toBe(true);
     expect(later.$hiddenPage.get().status).toBe('ready');
-    expect(api.hiddenPageCalls).toEqual([{ fn: 'hidden_page_insights', key: KEY }]);
+    expect(api.calls).toEqual([{ fn: 'fetchHiddenPageInsights', args: [{ key: KEY }] }]);
     // Past a flood of wrong passwords, too: the key is checked before any limit.
-    api.hiddenPageThrottled = true;
+    const withKey = api.on.fetchHiddenPageInsights;
+    api.on.unlockHiddenPage = refuse(TOO_MANY);
+    api.on.fetchHiddenPageInsights = (access) => ('key' in access ? withKey(access) : refuse(TOO_MANY)());
     await expect((await freshStore()).resumeUnlock()).resolves.toBe(true);
   });
 
@@ -145,6 +151,6 @@ describe('hidden page store', () => {
     expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     expect(localStorage.getItem('hidden-page-key')).toBeNull();
     await expect(store.resumeUnlock()).resolves.toBe(false);
-    expect(api.hiddenPageCalls).toHaveLength(1);
+    expect(api.calls).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { totalsOf } from '../../src/core/totals.ts';
 import { zeroScores } from '../../src/core/values.ts';
-import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
+import { ANSWER_SHARES, answerTexts, api, offline, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
@@ -38,10 +38,9 @@ describe('quiz store', () => {
     expect(quiz.$totals.get()).toEqual(expected);
     expect(quiz.$answers.get().map((a) => a.questionId)).toEqual(QUESTIONS.map((q) => q.id));
 
-    // The first save also loads the API client, which takes more than a few ticks on a busy machine.
-    await vi.waitFor(() => expect(api.submitted).toHaveLength(1));
-    await settle();
-    const sent = api.submitted[0]!;
+    await api.settled();
+    expect(api.rows).toHaveLength(1);
+    const sent = api.rows[0]!;
     expect(sent.name).toBe('Ada');
     expect(sent.submission_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
@@ -52,14 +51,15 @@ describe('quiz store', () => {
       status: 'ready',
       data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
-    expect(results.$answerShares.get()).toEqual({ status: 'failed' });
+    expect(results.$answerShares.get()).toEqual({ status: 'ready', data: ANSWER_SHARES });
   });
 
   it('sends an empty name as null', async () => {
     quiz.startQuiz();
     quiz.submitName('   ');
     answerAll(answerTexts(PATH_A));
-    await vi.waitFor(() => expect(api.submitted.map((s) => s.name)).toEqual([null]));
+    await api.settled();
+    expect(api.rows.map((s) => s.name)).toEqual([null]);
   });
 
   it('records the seconds spent on each question', () => {
@@ -98,31 +98,31 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('Again');
     answerAll(answerTexts(PATH_A));
-    await settle();
+    await api.settled();
     const finished = quiz.$progress.get();
-    expect(api.submitted.map((s) => s.submission_id)).toEqual([finished.submissionId]);
+    expect(api.rows.map((s) => s.submission_id)).toEqual([finished.submissionId]);
     quiz.resetAll();
     quiz.restoreProgress(finished);
-    await settle();
+    await api.settled();
     expect(quiz.$screen.get()).toBe('results');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(results.$finished.get().phase).toBe('saved');
     expect(results.$comparison.get().status).toBe('ready');
-    expect(api.submitted).toHaveLength(1);
+    expect(api.argsOf('submitResponse')).toHaveLength(1);
 
-    api.failSubmit = true;
+    api.on.submitResponse = offline;
     quiz.resetAll();
     quiz.startQuiz();
     quiz.submitName('Waiting');
     answerAll(answerTexts(PATH_A));
-    await settle();
+    await api.settled();
     const waiting = quiz.$progress.get();
     expect(outbox.readPending().map((s) => s.submission_id)).toEqual([waiting.submissionId]);
-    api.failSubmit = false;
+    api.restore('submitResponse');
     quiz.resetAll();
     quiz.restoreProgress(waiting);
-    await settle();
-    expect(api.submitted.map((s) => s.name)).toEqual(['Again', 'Waiting']);
+    await api.settled();
+    expect(api.rows.map((s) => s.name)).toEqual(['Again', 'Waiting']);
     expect(outbox.readPending()).toEqual([]);
     expect(results.$finished.get().phase).toBe('saved');
   });
@@ -179,10 +179,10 @@ describe('quiz store', () => {
     expect(quiz.$screen.get()).toBe('intro');
 
     expect(shared.openShareLink('?r=012340123401')).toBe(true);
-    await settle();
+    await api.settled();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!)));
-    expect(api.submitted).toEqual([]);
+    expect(api.argsOf('submitResponse')).toEqual([]);
   });
 });

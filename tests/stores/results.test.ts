@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { settle, stubWindowEvents } from '../support/browser-stub.ts';
-import { answerTexts, api, holdSaves, useFakeApi } from '../support/fake-api.ts';
+import { stubWindowEvents } from '../support/browser-stub.ts';
+import { answer, answerTexts, api, offline, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
@@ -19,20 +19,20 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.submitName('123');
     expect(quiz.$isTestMode.get()).toBe(true);
     answerAll(answerTexts(PATH_A));
-    await settle();
+    await api.settled();
     expect(quiz.$screen.get()).toBe('results');
-    expect(api.submitted).toEqual([]);
+    expect(api.argsOf('submitResponse')).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
     expect(results.$finished.get().phase).toBe('test-mode');
-    await vi.waitFor(() => expect(results.$comparison.get().status).toBe('ready'));
+    expect(results.$comparison.get().status).toBe('ready');
   });
 
   it('a failed save logs "Error saving final scores", shows results, and is sent once on retry', async () => {
-    api.failSubmit = true;
+    api.on.submitResponse = offline;
     quiz.startQuiz();
     quiz.submitName('Retry');
     answerAll(answerTexts(PATH_A));
-    await settle();
+    await api.settled();
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$finished.get()).toEqual({
       phase: 'queued',
@@ -42,30 +42,31 @@ describe("a finished quiz's life: its save and its comparison", () => {
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
     expect(outbox.readPending()).toHaveLength(1);
 
-    api.failSubmit = false;
+    api.restore('submitResponse');
     expect(await outbox.sendPending()).toBe(1);
     expect(await outbox.sendPending()).toBe(0);
-    expect(api.submitted.map((s) => s.name)).toEqual(['Retry']);
+    expect(api.argsOf('submitResponse')).toHaveLength(2);
+    expect(api.rows.map((s) => s.name)).toEqual(['Retry']);
     expect(outbox.readPending()).toEqual([]);
   });
 
   it('a comparison that could not be fetched has failed, and is fetched once the network is back', async () => {
     const browser = stubWindowEvents();
     try {
-      api.statsDown = true;
+      api.on.fetchResponseStats = offline;
       quiz.startQuiz();
       quiz.submitName('123');
       answerAll(answerTexts(PATH_A));
-      await settle();
+      await api.settled();
       expect(results.$comparison.get()).toEqual({ status: 'failed' });
       expect(console.error).toHaveBeenCalledWith(
         'Error fetching comparison data',
         expect.objectContaining({ status: 0 }),
       );
 
-      api.statsDown = false;
+      api.restore('fetchResponseStats');
       browser.dispatchEvent(new Event('online'));
-      await settle();
+      await api.settled();
       expect(results.$comparison.get()).toEqual({
         status: 'ready',
         data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
@@ -76,16 +77,12 @@ describe("a finished quiz's life: its save and its comparison", () => {
   });
 
   it('a comparison with no one to compare with is empty, not failed', async () => {
-    api.stats = { count: 0, love: null, duty: null, honor: null, reason: null };
-    try {
-      quiz.startQuiz();
-      quiz.submitName('123');
-      answerAll(answerTexts(PATH_A));
-      await settle();
-      expect(results.$comparison.get()).toEqual({ status: 'empty' });
-    } finally {
-      api.stats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
-    }
+    api.on.fetchResponseStats = answer({ count: 0, love: null, duty: null, honor: null, reason: null });
+    quiz.startQuiz();
+    quiz.submitName('123');
+    answerAll(answerTexts(PATH_A));
+    await api.settled();
+    expect(results.$comparison.get()).toEqual({ status: 'empty' });
   });
 
   it('Start over forgets a comparison still on its way', async () => {
@@ -93,42 +90,43 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.submitName('123');
     answerAll(answerTexts(PATH_A));
     quiz.resetAll();
-    await settle();
+    await api.settled();
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
     expect(results.$finished.get().phase).toBe('none');
   });
 
   it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
-    const release = holdSaves();
+    const release = api.hold('submitResponse');
     quiz.startQuiz();
     quiz.submitName('Patient');
     answerAll(answerTexts(PATH_A));
-    await settle();
+    await api.settled();
     expect(results.$finished.get().phase).toBe('saving');
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
-    expect(api.statsCalls).toBe(0);
+    expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse']);
 
     release();
-    await settle();
+    await api.settled();
     expect(results.$finished.get().phase).toBe('saved');
-    expect(api.statsCalls).toBe(1);
+    expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse', 'fetchResponseStats', 'fetchAnswerShares']);
     expect(results.$comparison.get().status).toBe('ready');
   });
 
   it('a save that settles after Start over lands nowhere: nothing compared, nothing shown', async () => {
-    const release = holdSaves();
+    const release = api.hold('submitResponse');
     quiz.startQuiz();
     quiz.submitName('Gone');
     answerAll(answerTexts(PATH_A));
     const { submissionId } = quiz.$progress.get();
-    await vi.waitFor(() => expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId }));
+    await api.settled();
+    expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
     quiz.resetAll();
     release();
-    await settle();
-    expect(api.submitted.map((s) => s.submission_id)).toEqual([submissionId]);
+    await api.settled();
+    expect(api.rows.map((s) => s.submission_id)).toEqual([submissionId]);
     expect(outbox.readPending()).toEqual([]);
     expect(results.$finished.get()).toEqual({ phase: 'none' });
-    expect(api.statsCalls).toBe(0);
+    expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse']);
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
   });
 });

@@ -2,9 +2,8 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { TEST_MODE_NAME } from '../../src/core/progress.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
-import { settle } from '../support/browser-stub.ts';
+import { api, offline } from '../support/fake-api.ts';
 
-// Saves go nowhere here: the API is unreachable, so each waits in the outbox, which is what a visitor offline sees.
 vi.stubGlobal('localStorage', new MemoryStorage());
 vi.spyOn(console, 'error').mockImplementation(() => {});
 vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -16,19 +15,21 @@ const trail = await import('../../src/stores/trail.ts');
 const KEY = 'myc.map-trail.v1';
 const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
 
-/** A quiz taken to its end; its save starts once the results' module has loaded, a few ticks later. */
+/** A quiz taken to its end, and its save tried. */
 async function takeQuiz(name: string, path = PATH): Promise<void> {
   quiz.resetAll();
   quiz.startQuiz();
   quiz.submitName(name);
   for (const [q, a] of path.entries()) quiz.chooseAnswer(QUESTIONS[q]!.answers[a]!.text);
-  await settle();
+  await api.settled();
 }
 
 const kept = () => JSON.parse(localStorage.getItem(KEY) ?? '[]') as { id: string; code: string }[];
 let stop: () => void;
 
 beforeEach(() => {
+  // Saves go nowhere here: each waits in the outbox, as a visitor offline sees, and the trail keeps the result all the same.
+  api.on.submitResponse = offline;
   localStorage.removeItem(KEY);
   stop?.();
   // The results screen listens while it is shown.
@@ -52,7 +53,7 @@ describe("the visitor's map over time", () => {
 
     // The same result shown again (a reload restores it) is not kept twice.
     quiz.restoreProgress(quiz.$progress.get());
-    await settle();
+    await api.settled();
     expect(kept()).toHaveLength(2);
   });
 

@@ -1,7 +1,6 @@
 /**
  * The browser around the stores and the platform code, as the unit tests
- * stand in for it under Node: the window's events, and time for pending
- * promises and timers to run.
+ * stand in for it under Node: the window's events.
  */
 import { vi } from 'vitest';
 
@@ -15,9 +14,4 @@ export function stubWindowEvents(): EventTarget {
   vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
   vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
   return browser;
-}
-
-/** Lets the pending promises and the timers of 0 ms run, through a few rounds of each starting the next. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
 }

@@ -1,20 +1,28 @@
 /**
- * The backend as the unit tests see it: `src/lib/api.ts` with its network
- * calls answered in memory, so a test can hold, fail or inspect any call. A
- * test file that imports this module has the fake in place of the real
- * api.ts (the vi.mock below), as long as it imports this module before any
- * module that loads api.ts; the tests that do not import it keep the real
- * module. A test steers the fake through the `api` object below. A call
- * this fake does not answer throws "not faked: <name>".
+ * The backend as the unit tests see it: `src/lib/api.ts` with each network
+ * call answered in memory by a handler the test can replace, so a test can
+ * hold, fail or inspect any call. This file is a setup file of the unit
+ * project (vitest.config.ts): every unit test has the fake in place of the
+ * real api.ts, answering as a healthy backend at the start of each test. A
+ * test steers it through `api` below:
+ *
+ *   api.on.withdrawResponse = refuse({ message: 'bad secret', code: '22023', status: 400 });
+ *   api.on.fetchInsights = offline;
+ *   const release = api.hold('submitResponse');
+ *
+ * A function api.ts gains that this fake does not answer throws
+ * "not faked: <name>". A test that needs the real client against a real
+ * server undoes the mock with `vi.unmock('../../src/lib/api.ts')`.
  */
-import { afterEach, beforeEach, vi } from 'vitest';
+import { beforeEach, afterEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import type * as Api from '../../src/lib/api.ts';
 import type {
   HiddenPageAccess,
   HiddenPageInsights,
   Insights,
-  RespondentMatches,
+  QuestionShares,
+  RespondentsPage,
   ResponseStats,
   SubmitInput,
 } from '../../src/lib/api.ts';
@@ -23,6 +31,17 @@ type ApiModule = typeof Api;
 
 vi.mock('../../src/lib/api.ts', async (original: () => Promise<ApiModule>) => fakeApiModule(await original()));
 
+/** The calls of api.ts that go to the backend, by the names api.ts exports them under. */
+export type CallName = {
+  [K in keyof ApiModule]: ApiModule[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof ApiModule];
+
+/** How the fake answers each call: the call's own signature. */
+export type Handlers = { [K in CallName]: ApiModule[K] };
+
+/** One call the product made, with a copy of what it sent. */
+export type Call = { [K in CallName]: { fn: K; args: Parameters<ApiModule[K]> } }[CallName];
+
 /** What the backend answers with instead of a result: an ApiError's message, code and status. */
 export interface Refusal {
   message: string;
@@ -30,14 +49,23 @@ export interface Refusal {
   status: number;
 }
 
-/** The exports of api.ts that reach no network, kept as they are. */
-const OFFLINE_EXPORTS: ReadonlySet<string> = new Set(['ApiError', 'isRateLimited']);
-
 export const HIDDEN_PAGE_PASSWORD = 'open sesame';
 /** The key unlock_hidden_page hands out for the right password. */
 export const HIDDEN_PAGE_KEY = 'fake-key-for-open-sesame';
 
-const STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+export const RESPONSE_STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+
+/** How the three respondents of RESPONSE_STATS answered the first question. */
+export const ANSWER_SHARES: QuestionShares[] = [
+  {
+    question_id: QUESTIONS[0]!.id,
+    total: 3,
+    answers: [
+      { answer_text: QUESTIONS[0]!.answers[0]!.text, count: 2, share: 2 / 3 },
+      { answer_text: QUESTIONS[0]!.answers[1]!.text, count: 1, share: 1 / 3 },
+    ],
+  },
+];
 
 /** The aggregates of /insights over `count` respondents, each value at a fixed mean. */
 export function insightsOf(count: number): Insights {
@@ -78,70 +106,190 @@ export function hiddenPageOf(count: number): HiddenPageInsights {
   };
 }
 
-function freshState() {
-  return {
-    /** Every submission stored, in order. */
-    submitted: [] as SubmitInput[],
-    /** The submission id of every save tried, stored or not. */
-    submitAttempts: [] as string[],
-    /** Every save and removal tried, in order: `save <id>`, `remove <id>`. */
-    calls: [] as string[],
-    /** The backend cannot be reached for a save. */
-    failSubmit: false,
-    /** The backend answers a save with this error (e.g. 429 "too many"). */
-    refuseSubmit: null as Refusal | null,
-    /** How long each save or removal takes to answer. */
-    submitDelayMs: 0,
-    /** The backend cannot be reached for a removal. */
-    failWithdraw: false,
-    /** The backend answers a removal with this error (e.g. 429 "too many", or 400 for a malformed one). */
-    refuseWithdraw: null as Refusal | null,
-    holdSubmit: null as Promise<void> | null,
-    stats: STATS,
-    statsDown: false,
-    statsCalls: 0,
-    insights: insightsOf(3),
-    insightsDown: false,
-    insightsCalls: 0,
-    hiddenPage: hiddenPageOf(2),
-    /** The hidden page's calls, by database function, with what they were sent. */
-    hiddenPageCalls: [] as { fn: string; password?: string; key?: string; query?: string }[],
-    hiddenPageDown: false,
-    hiddenPageThrottled: false,
+/** The api.ts module the mock was last built from: its ApiError is the one the product checks against. */
+let real: ApiModule | undefined;
+
+function apiError({ message, code, status }: Refusal): Error {
+  if (!real) throw new Error('the fake answered before api.ts was loaded');
+  return new real.ApiError(message, code, status);
+}
+
+/** A handler for any call: the backend cannot be reached (an ApiError of status 0, as api.ts throws then). */
+export const offline = async (): Promise<never> => {
+  throw apiError({ message: 'fetch failed', code: '', status: 0 });
+};
+
+/** A handler for any call: the backend answers with this error. */
+export function refuse(refusal: Refusal): () => Promise<never> {
+  return async () => {
+    throw apiError(refusal);
   };
 }
 
-export type FakeBackend = ReturnType<typeof freshState>;
+/** A handler for any call: the backend answers with (a copy of) `value`. */
+export function answer<T>(value: T): () => Promise<T> {
+  return async () => structuredClone(value);
+}
+
+const WRONG_PASSWORD: Refusal = { message: 'invalid password', code: '28P01', status: 403 };
+const UNKNOWN_KEY: Refusal = { message: 'unknown or expired key', code: '28P01', status: 403 };
+
+// As the database does: a valid key passes before any limit on passwords; a stale one is refused.
+function checkAccess(access: HiddenPageAccess): void {
+  if ('key' in access ? access.key !== HIDDEN_PAGE_KEY : access.password !== HIDDEN_PAGE_PASSWORD) {
+    throw apiError('key' in access ? UNKNOWN_KEY : WRONG_PASSWORD);
+  }
+}
+
+/** A backend that works: it stores what is sent, takes back what is withdrawn with its secret, and answers every read. */
+function healthy(): Handlers {
+  return {
+    submitResponse: async (input: SubmitInput) => {
+      api.rows.push(structuredClone(input));
+    },
+    withdrawResponse: async (submissionId: string, secret: string) => {
+      const row = api.rows.findIndex((s) => s.submission_id === submissionId && s.withdrawal_secret === secret);
+      if (row >= 0) api.rows.splice(row, 1);
+      return { withdrawn: row >= 0 };
+    },
+    fetchResponseStats: answer(RESPONSE_STATS),
+    fetchAnswerShares: answer(ANSWER_SHARES),
+    fetchInsights: answer(insightsOf(3)),
+    unlockHiddenPage: async (password: string) => {
+      checkAccess({ password });
+      return { key: HIDDEN_PAGE_KEY, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() };
+    },
+    fetchHiddenPageInsights: async (access: HiddenPageAccess) => {
+      checkAccess(access);
+      return hiddenPageOf(2);
+    },
+    findRespondents: async (access: HiddenPageAccess, query: string) => {
+      checkAccess(access);
+      return query.toLowerCase() === 'ada'
+        ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] }
+        : { total: 0, matches: [] };
+    },
+    fetchRespondentsPage: async (access: HiddenPageAccess): Promise<RespondentsPage> => {
+      checkAccess(access);
+      return {
+        total: 2,
+        rows: [
+          ['Ada', '2026-01-01T00:00:00Z', 0.1, 0.2, 0.3, 0.4],
+          [null, '2026-01-02T00:00:00Z', 0.5, 0.6, 0.7, 0.8],
+        ],
+        next: null,
+      };
+    },
+  };
+}
+
+/** A call on its way: answered by its handler, or waiting for a hold's release. */
+interface Pending {
+  reply: Promise<unknown>;
+  held: boolean;
+}
+
+class FakeBackend {
+  /** The handler of each call; set one to change how the backend answers it. */
+  on: Handlers = healthy();
+  /** Every call made, in order, with a copy of its arguments, whatever it was answered. */
+  calls: Call[] = [];
+  /** The rows the healthy handlers keep: every save stored and not withdrawn, in order. */
+  rows: SubmitInput[] = [];
+  /** How long every call takes before its handler answers, as over a network. */
+  latencyMs = 0;
+
+  #gates = new Map<CallName, Promise<void>>();
+  #pending = new Set<Pending>();
+
+  /** A healthy backend again, with no calls and no rows. */
+  reset(): void {
+    this.on = healthy();
+    this.calls = [];
+    this.rows = [];
+    this.latencyMs = 0;
+    this.#gates.clear();
+    this.#pending.clear();
+  }
+
+  /** The healthy handler again for `name`. */
+  restore(name: CallName): void {
+    Object.assign(this.on, { [name]: healthy()[name] });
+  }
+
+  /**
+   * Holds every call of `name` made from now until the returned release()
+   * is called; each is then answered by the handler in place at that moment.
+   */
+  hold(name: CallName): () => void {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.#gates.set(name, gate);
+    return () => {
+      if (this.#gates.get(name) === gate) this.#gates.delete(name);
+      release();
+    };
+  }
+
+  /** What each call of `name` was sent, in order. */
+  argsOf<K extends CallName>(name: K): Parameters<ApiModule[K]>[] {
+    return this.calls.filter((c) => c.fn === name).map((c) => c.args as Parameters<ApiModule[K]>);
+  }
+
+  /**
+   * Resolves once nothing is on its way: no module is loading (the API
+   * client is loaded on first use) and every call made has been answered
+   * or is held, including the calls the answers led to.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      await vi.dynamicImportSettled();
+      const answering = [...this.#pending].filter((p) => !p.held).map((p) => p.reply);
+      if (answering.length === 0) return;
+      await Promise.allSettled(answering);
+    }
+  }
+
+  /** Takes one call of the product: recorded, held or delayed as set, then given to its handler. */
+  receive(name: CallName, args: unknown[]): Promise<unknown> {
+    this.calls.push({ fn: name, args: structuredClone(args) } as Call);
+    const pending: Pending = { reply: Promise.resolve(), held: false };
+    const gate = this.#gates.get(name);
+    const reply = (async () => {
+      if (gate) {
+        pending.held = true;
+        await gate;
+        pending.held = false;
+      }
+      if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      const handler = this.on[name] as (...args: unknown[]) => Promise<unknown>;
+      return handler(...args);
+    })();
+    pending.reply = reply;
+    this.#pending.add(pending);
+    const done = () => void this.#pending.delete(pending);
+    reply.then(done, done);
+    return reply;
+  }
+}
 
 /**
- * The one backend every test steers. It lives on globalThis because store
- * tests call vi.resetModules() for a fresh store, which evaluates this file
- * anew inside the mock: the fake must still answer from the state the test holds.
+ * The one backend every test steers, shared by the setup file, the tests
+ * that import this module and the mock's answers: vi.resetModules() keeps a
+ * mocked module, so a store loaded afresh still calls this backend.
  */
-const shared = globalThis as typeof globalThis & { __fakeBackend?: FakeBackend };
-export const api: FakeBackend = (shared.__fakeBackend ??= freshState());
+export const api = new FakeBackend();
 
-/** Back to a backend that saves everything and answers at once. */
-export function resetFakeApi(): void {
-  Object.assign(api, freshState());
-}
-
-/** Holds every save until the returned release() is called. */
-export function holdSaves(): () => void {
-  let release!: () => void;
-  api.holdSubmit = new Promise((resolve) => (release = resolve));
-  return release;
-}
+beforeEach(() => api.reset());
 
 /**
  * The hooks of a store test: before each test the stores (`resetStores`)
- * and this backend start afresh and the stores' expected console output is
- * muted; after it, mocks and timers are restored.
+ * start afresh and the stores' expected console output is muted; after it,
+ * mocks and timers are restored.
  */
 export function useFakeApi(resetStores: () => void): void {
   beforeEach(() => {
     resetStores();
-    resetFakeApi();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
@@ -151,92 +299,27 @@ export function useFakeApi(resetStores: () => void): void {
   });
 }
 
-/** Every network call of `original` throwing "not faked: <name>", the rest kept. */
-function unfaked(original: ApiModule): ApiModule {
-  const entries = Object.entries(original).map(([name, value]) => [
-    name,
-    OFFLINE_EXPORTS.has(name) || typeof value !== 'function'
-      ? value
-      : () => {
-          throw new Error(`not faked: ${name}`);
-        },
-  ]);
-  return Object.fromEntries(entries) as ApiModule;
-}
+/** The exports of api.ts that reach no network, kept as they are. */
+const OFFLINE_EXPORTS: ReadonlySet<string> = new Set(['ApiError', 'isRateLimited']);
 
-/** api.ts with its network calls answered from `api`; the others throw "not faked". */
+/** api.ts with every backend call answered by `api`; a function this fake does not know throws "not faked". */
 function fakeApiModule(original: ApiModule): ApiModule {
-  const unreachable = () => new original.ApiError('fetch failed', '', 0);
-  const checkPassword = (password: string) => {
-    if (api.hiddenPageDown) throw unreachable();
-    if (api.hiddenPageThrottled) throw new original.ApiError('too many attempts', 'PT429', 429);
-    if (password !== HIDDEN_PAGE_PASSWORD) throw new original.ApiError('invalid password', '28P01', 403);
-  };
-  // As the database does: a valid key passes before any limit; a stale one alone is refused.
-  const checkAccess = (access: HiddenPageAccess) => {
-    if (api.hiddenPageDown) throw unreachable();
-    if (!('key' in access)) return checkPassword(access.password);
-    if (access.key !== HIDDEN_PAGE_KEY) throw new original.ApiError('unknown or expired key', '28P01', 403);
-  };
-  return {
-    ...unfaked(original),
-    submitResponse: async (input: SubmitInput) => {
-      api.submitAttempts.push(input.submission_id);
-      api.calls.push(`save ${input.submission_id}`);
-      await api.holdSubmit;
-      if (api.submitDelayMs > 0) await new Promise((r) => setTimeout(r, api.submitDelayMs));
-      if (api.failSubmit) throw unreachable();
-      const refusal = api.refuseSubmit;
-      if (refusal) throw new original.ApiError(refusal.message, refusal.code, refusal.status);
-      api.submitted.push(structuredClone(input));
-    },
-    withdrawResponse: async (submissionId: string, secret: string) => {
-      api.calls.push(`remove ${submissionId}`);
-      if (api.submitDelayMs > 0) await new Promise((r) => setTimeout(r, api.submitDelayMs));
-      if (api.failWithdraw) throw unreachable();
-      const refusal = api.refuseWithdraw;
-      if (refusal) throw new original.ApiError(refusal.message, refusal.code, refusal.status);
-      const row = api.submitted.findIndex((s) => s.submission_id === submissionId && s.withdrawal_secret === secret);
-      if (row >= 0) api.submitted.splice(row, 1);
-      return { withdrawn: row >= 0 };
-    },
-    fetchResponseStats: async () => {
-      api.statsCalls += 1;
-      if (api.statsDown) throw unreachable();
-      return api.stats;
-    },
-    // An older backend without answer_shares: the results show no per-answer shares.
-    fetchAnswerShares: async () => {
-      throw new original.ApiError('function answer_shares does not exist', 'PGRST202', 404);
-    },
-    fetchInsights: async () => {
-      api.insightsCalls += 1;
-      if (api.insightsDown) throw unreachable();
-      return api.insights;
-    },
-    unlockHiddenPage: async (password: string) => {
-      api.hiddenPageCalls.push({ fn: 'unlock_hidden_page', password });
-      checkPassword(password);
-      return { key: HIDDEN_PAGE_KEY, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() };
-    },
-    fetchHiddenPageInsights: async (access: HiddenPageAccess) => {
-      api.hiddenPageCalls.push({ fn: 'hidden_page_insights', ...access });
-      checkAccess(access);
-      return api.hiddenPage;
-    },
-    findRespondents: async (access: HiddenPageAccess, query: string): Promise<RespondentMatches> => {
-      api.hiddenPageCalls.push({ fn: 'find_respondents', ...access, query });
-      checkAccess(access);
-      return query.toLowerCase() === 'ada'
-        ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] }
-        : { total: 0, matches: [] };
-    },
-  };
+  real = original;
+  const known = new Set<string>(Object.keys(healthy()));
+  const entries = Object.entries(original).map(([name, value]) => {
+    if (OFFLINE_EXPORTS.has(name) || typeof value !== 'function') return [name, value];
+    if (known.has(name)) return [name, (...args: unknown[]) => api.receive(name as CallName, args)];
+    return [
+      name,
+      () => {
+        throw new Error(`not faked: ${name}`);
+      },
+    ];
+  });
+  return Object.fromEntries(entries) as ApiModule;
 }
 
 /** The answer texts of a path of answer indices, one per question. */
 export function answerTexts(path: readonly number[]): string[] {
   return path.map((a, q) => QUESTIONS[q]!.answers[a]!.text);
 }
-
-export { settle } from './browser-stub.ts';
