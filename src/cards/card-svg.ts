@@ -5,7 +5,7 @@
  * (pages/cards/[card].png.ts); text stays SVG text, so the build machine's
  * fonts draw it, falling back to its generic serif.
  */
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../charts/palette.ts';
+import { CHART_FONT_FAMILY, CHART_PALETTES } from '../charts/palette.ts';
 import { CELLS_PER_AXIS, type MapCell } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { SITE_NAME } from '../core/site.ts';
@@ -13,6 +13,9 @@ import { VALUE_LABELS, VALUES, type Value } from '../core/values.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
+
+/** A card stays in the dark palette: the sites that show it have schemes of their own. */
+const { background: CHART_BACKGROUND, ink: CHART_INK, values: VALUE_COLORS } = CHART_PALETTES.dark;
 
 /** The page's background (--bg in global.css). */
 const PAGE_BACKGROUND = '#14120f';
@@ -86,7 +89,7 @@ function drawMap(drawing: CardDrawing): string {
   const frame = `<rect x="${left}" y="${top}" width="${size}" height="${size}" fill="${CHART_BACKGROUND}" stroke="${CHART_INK.text}" stroke-opacity="0.16"/>`;
   const label = (value: Value, x: number, y: number, anchor: string) => {
     const strong = drawing.accent === value;
-    return `<text x="${x}" y="${y}" font-size="${strong ? 34 : 26}" font-weight="${strong ? 700 : 600}" text-anchor="${anchor}" fill="${VALUE_COLORS[value].bright}">${VALUE_LABELS[value]}</text>`;
+    return `<text x="${x}" y="${y}" font-size="${strong ? 34 : 26}" font-weight="${strong ? 700 : 600}" text-anchor="${anchor}" fill="${VALUE_COLORS[value].strong}">${VALUE_LABELS[value]}</text>`;
   };
   const mid = size / 2;
   const labels = [
@@ -118,8 +121,8 @@ export function cardSvg(drawing: CardDrawing): string {
   const headingSize = heading.length > 2 ? 54 : 64;
   const headingTop = 200;
   const textTop = headingTop + heading.length * headingSize * 1.1 + 30;
-  const headingFill = drawing.headingValue ? VALUE_COLORS[drawing.headingValue].bright : CHART_INK.text;
-  const valueNames = VALUES.map((v) => `<tspan fill="${VALUE_COLORS[v].bright}">${VALUE_LABELS[v]}</tspan>`).join(
+  const headingFill = drawing.headingValue ? VALUE_COLORS[drawing.headingValue].strong : CHART_INK.text;
+  const valueNames = VALUES.map((v) => `<tspan fill="${VALUE_COLORS[v].strong}">${VALUE_LABELS[v]}</tspan>`).join(
     `<tspan fill="${CHART_INK.muted}">  ·  </tspan>`,
   );
   return [

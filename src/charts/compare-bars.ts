@@ -1,18 +1,18 @@
 /**
- * "How Do You Compare?": the result's shares in the bright colours beside the
- * average of all respondents in the dark ones, both on the results page's
+ * "How Do You Compare?": the result's shares in the strong colours beside the
+ * average of all respondents in the soft ones, both on the results page's
  * scale (the caller converts the average: core/scoring.ts onResultScale).
  */
 import type { ChartConfiguration } from 'chart.js';
 import { formatPercent } from '../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../core/values.ts';
 import { paintedBackground } from './background.ts';
-import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
+import { CHART_FONT_FAMILY, chartPalette } from './palette.ts';
 
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
 interface CompareInput {
-  /** Whose bars the bright ones are, as the results screen names them ("You", "Rhea"). */
+  /** Whose bars the strong ones are, as the results screen names them ("You", "Rhea"). */
   label: string;
   mine: ValueScores;
   mean: ValueScores;
@@ -30,12 +30,12 @@ export function compareBars({ label, mine, mean, aspectRatio, animate }: Compare
         {
           label,
           data: VALUES.map((v) => mine[v]),
-          backgroundColor: VALUES.map((v) => VALUE_COLORS[v].bright),
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].strong,
         },
         {
           label: 'Average',
           data: VALUES.map((v) => mean[v]),
-          backgroundColor: VALUES.map((v) => VALUE_COLORS[v].dark),
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].soft,
         },
       ],
     },
@@ -45,12 +45,12 @@ export function compareBars({ label, mine, mean, aspectRatio, animate }: Compare
       maintainAspectRatio: true,
       aspectRatio,
       scales: {
-        x: { ticks: { color: CHART_INK.text, font }, grid: { display: false } },
+        x: { ticks: { color: () => chartPalette().ink.text, font }, grid: { display: false } },
         y: {
           min: 0,
           suggestedMax: 1,
-          ticks: { color: CHART_INK.muted, font, callback: (v) => percent(Number(v)), stepSize: 0.25 },
-          grid: { color: CHART_INK.grid },
+          ticks: { color: () => chartPalette().ink.muted, font, callback: (v) => percent(Number(v)), stepSize: 0.25 },
+          grid: { color: () => chartPalette().ink.grid },
         },
       },
       plugins: {
