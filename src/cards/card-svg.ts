@@ -89,7 +89,7 @@ function drawMap(drawing: CardDrawing): string {
   const frame = `<rect x="${left}" y="${top}" width="${size}" height="${size}" fill="${CHART_BACKGROUND}" stroke="${CHART_INK.text}" stroke-opacity="0.16"/>`;
   const label = (value: Value, x: number, y: number, anchor: string) => {
     const strong = drawing.accent === value;
-    return `<text x="${x}" y="${y}" font-size="${strong ? 34 : 26}" font-weight="${strong ? 700 : 600}" text-anchor="${anchor}" fill="${VALUE_COLORS[value].strong}">${VALUE_LABELS[value]}</text>`;
+    return `<text x="${x}" y="${y}" font-size="${strong ? 34 : 26}" font-weight="${strong ? 700 : 600}" text-anchor="${anchor}" fill="${VALUE_COLORS[value].bright}">${VALUE_LABELS[value]}</text>`;
   };
   const mid = size / 2;
   const labels = [
@@ -121,8 +121,8 @@ export function cardSvg(drawing: CardDrawing): string {
   const headingSize = heading.length > 2 ? 54 : 64;
   const headingTop = 200;
   const textTop = headingTop + heading.length * headingSize * 1.1 + 30;
-  const headingFill = drawing.headingValue ? VALUE_COLORS[drawing.headingValue].strong : CHART_INK.text;
-  const valueNames = VALUES.map((v) => `<tspan fill="${VALUE_COLORS[v].strong}">${VALUE_LABELS[v]}</tspan>`).join(
+  const headingFill = drawing.headingValue ? VALUE_COLORS[drawing.headingValue].bright : CHART_INK.text;
+  const valueNames = VALUES.map((v) => `<tspan fill="${VALUE_COLORS[v].bright}">${VALUE_LABELS[v]}</tspan>`).join(
     `<tspan fill="${CHART_INK.muted}">  ·  </tspan>`,
   );
   return [

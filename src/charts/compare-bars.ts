@@ -1,6 +1,6 @@
 /**
- * "How Do You Compare?": the result's shares in the strong colours beside the
- * average of all respondents in the soft ones, both on the results page's
+ * "How Do You Compare?": the result's shares in the bright colours beside the
+ * average of all respondents in the dark ones, both on the results page's
  * scale (the caller converts the average: core/scoring.ts onResultScale).
  */
 import type { ChartConfiguration } from 'chart.js';
@@ -12,7 +12,7 @@ import { CHART_FONT_FAMILY, chartPalette } from './palette.ts';
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
 interface CompareInput {
-  /** Whose bars the strong ones are, as the results screen names them ("You", "Rhea"). */
+  /** Whose bars the bright ones are, as the results screen names them ("You", "Rhea"). */
   label: string;
   mine: ValueScores;
   mean: ValueScores;
@@ -30,12 +30,12 @@ export function compareBars({ label, mine, mean, aspectRatio, animate }: Compare
         {
           label,
           data: VALUES.map((v) => mine[v]),
-          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].strong,
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].bright,
         },
         {
           label: 'Average',
           data: VALUES.map((v) => mean[v]),
-          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].soft,
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].dark,
         },
       ],
     },

@@ -13,11 +13,12 @@ export interface ChartPalette {
   /** The page under the aggregate charts, which sit unpainted: --bg, and the top of the body's gradient, --glow. */
   readonly page: readonly [string, string];
   /**
-   * The four values: `strong` for the visitor's own bars and the values'
-   * names (the page's --love etc.), `soft` a step quieter, for averages and
-   * the pie's borders.
+   * The four values: `bright` for the visitor's own bars and the values'
+   * names (the page's --love etc.), `dark` a deeper shade of it, for
+   * averages and the pie's borders. The comparison's caption tells the bars
+   * apart so ("Bright bars", "Dark bars"), in either scheme.
    */
-  readonly values: Readonly<Record<Value, { readonly strong: string; readonly soft: string }>>;
+  readonly values: Readonly<Record<Value, { readonly bright: string; readonly dark: string }>>;
   /** Text, quieter text, the grid, and the visitor's own dot and a search's matches. */
   readonly ink: { readonly text: string; readonly muted: string; readonly grid: string; readonly highlight: string };
   /** The two inks a heatmap cell's numbers choose between, whichever stands out more from the cell. */
@@ -42,10 +43,10 @@ export const CHART_PALETTES: Readonly<Record<Scheme, ChartPalette>> = {
     background: '#1d1a16',
     page: ['#14120f', '#1f1b16'],
     values: {
-      love: { strong: '#e8798c', soft: '#b6475c' },
-      duty: { strong: '#7fa6e0', soft: '#476daa' },
-      honor: { strong: '#e2bd6a', soft: '#836929' },
-      reason: { strong: '#7fcfb3', soft: '#337861' },
+      love: { bright: '#e8798c', dark: '#b6475c' },
+      duty: { bright: '#7fa6e0', dark: '#476daa' },
+      honor: { bright: '#e2bd6a', dark: '#836929' },
+      reason: { bright: '#7fcfb3', dark: '#337861' },
     },
     ink: { text: '#e9e4d8', muted: '#a39d90', grid: 'rgba(233, 228, 216, 0.14)', highlight: '#ffffff' },
     cellInks: ['#ffffff', '#000000'],
@@ -62,10 +63,10 @@ export const CHART_PALETTES: Readonly<Record<Scheme, ChartPalette>> = {
     background: '#fffcf5',
     page: ['#f6f1e7', '#fffaf0'],
     values: {
-      love: { strong: '#a8334b', soft: '#c25a6e' },
-      duty: { strong: '#2d5b9e', soft: '#4f7bc0' },
-      honor: { strong: '#7a5710', soft: '#9a7420' },
-      reason: { strong: '#1d6b53', soft: '#2f8a6c' },
+      love: { bright: '#a8334b', dark: '#74202f' },
+      duty: { bright: '#2d5b9e', dark: '#1c3d6e' },
+      honor: { bright: '#7a5710', dark: '#533a08' },
+      reason: { bright: '#1d6b53', dark: '#114a39' },
     },
     ink: { text: '#1f1b16', muted: '#5a5346', grid: 'rgba(31, 27, 22, 0.14)', highlight: '#000000' },
     cellInks: ['#ffffff', '#000000'],

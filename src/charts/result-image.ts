@@ -65,7 +65,7 @@ export function resultImage(chart: HTMLCanvasElement, text: ResultImageText): HT
   ctx.font = shareFont;
   const slot = width / perLine;
   shareTexts.forEach(({ value, line }, i) => {
-    ctx.fillStyle = values[value].strong;
+    ctx.fillStyle = values[value].bright;
     ctx.fillText(line, slot * ((i % perLine) + 0.5), y + Math.floor(i / perLine) * lineSize * 1.6);
   });
   y += lineSize * 1.6 * shareLines;

@@ -48,10 +48,10 @@ const compassLabels: Plugin<'scatter'> = {
       ctx.textBaseline = base;
       ctx.fillText(text, x, y);
     };
-    label('Love', values.love.strong, midX, chartArea.top - LABEL_GAP, 'center', 'bottom');
-    label('Duty', values.duty.strong, midX, chartArea.bottom + LABEL_GAP, 'center', 'top');
-    label('Reason', values.reason.strong, chartArea.right + LABEL_GAP, midY, 'left', 'middle');
-    label('Honor', values.honor.strong, chartArea.left - LABEL_GAP, midY, 'right', 'middle');
+    label('Love', values.love.bright, midX, chartArea.top - LABEL_GAP, 'center', 'bottom');
+    label('Duty', values.duty.bright, midX, chartArea.bottom + LABEL_GAP, 'center', 'top');
+    label('Reason', values.reason.bright, chartArea.right + LABEL_GAP, midY, 'left', 'middle');
+    label('Honor', values.honor.bright, chartArea.left - LABEL_GAP, midY, 'right', 'middle');
     ctx.restore();
   },
 };

@@ -36,17 +36,25 @@ describe.each(Object.keys(CHART_PALETTES) as Scheme[])('the %s chart palette', (
       // The names beside the friend's triangle and the earlier results are painted in their marks' colors.
       palette.marks.friend,
       palette.marks.trail,
-      ...VALUES.map((v) => palette.values[v].strong),
+      ...VALUES.map((v) => palette.values[v].bright),
     ];
     expect(below(4.5, onEach(texts, backgrounds))).toEqual([]);
   });
 
-  it('draws every mark, each value strong and soft and the other marks, at 3:1 or more on every chart background', () => {
+  it('draws every mark, each value bright and dark and the other marks, at 3:1 or more on every chart background', () => {
     const marks = [
-      ...VALUES.flatMap((v) => [palette.values[v].strong, palette.values[v].soft]),
+      ...VALUES.flatMap((v) => [palette.values[v].bright, palette.values[v].dark]),
       ...Object.values(palette.marks),
     ];
     expect(below(3, onEach(marks, backgrounds))).toEqual([]);
+  });
+
+  it('draws the average darker than the visitor, as the caption says ("Bright bars", "Dark bars")', () => {
+    // Against black, the lighter color stands out more.
+    const lightness = (color: string) => contrast(color, '#000000');
+    for (const v of VALUES) {
+      expect(lightness(palette.values[v].bright), v).toBeGreaterThan(lightness(palette.values[v].dark) * 1.4);
+    }
   });
 
   it("draws a crowded plot's lone dot at 3:1 or more on the page", () => {

@@ -101,7 +101,7 @@ describe.each(Object.keys(SCHEMES) as Scheme[])("the canvas charts' %s palette",
   const token = (name: string) => palettes[scheme].get(name);
 
   it("draws the four values in the page's colors of the scheme", () => {
-    for (const v of VALUES) expect(chart.values[v].strong, v).toBe(token(`--${v}`));
+    for (const v of VALUES) expect(chart.values[v].bright, v).toBe(token(`--${v}`));
   });
 
   it("paints and writes on the page's backgrounds and in its inks", () => {

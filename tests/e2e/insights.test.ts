@@ -92,7 +92,7 @@ describe('/insights', () => {
       const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'pie');
       for (const v of VALUES) {
-        expect((await countPixels(page, 'pie', PALETTE.values[v].strong, 2)).ofColour, v).toBeGreaterThan(200);
+        expect((await countPixels(page, 'pie', PALETTE.values[v].bright, 2)).ofColour, v).toBeGreaterThan(200);
       }
       const mean = zeroScores();
       for (const r of respondents) {

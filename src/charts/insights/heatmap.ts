@@ -45,7 +45,7 @@ export function cellStrength(count: number, largest: number): number {
 /** The fill of a cell: nothing for 0, the pair's first value from faint (1) to full (the largest cell). */
 export function cellColor(cell: HeatmapCell, largest: number, palette: ChartPalette = chartPalette()): string {
   if (cell.v <= 0) return palette.emptyCell;
-  return withAlpha(palette.values[cell.pair[0]].strong, 0.22 + 0.78 * cellStrength(cell.v, largest));
+  return withAlpha(palette.values[cell.pair[0]].bright, 0.22 + 0.78 * cellStrength(cell.v, largest));
 }
 
 /**

@@ -20,8 +20,8 @@ export function averageSharePie(percents: Readonly<ValueScores>): ChartConfigura
       datasets: [
         {
           data: VALUES.map((v) => percents[v]),
-          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].strong,
-          borderColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].soft,
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].bright,
+          borderColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].dark,
           borderWidth: 2,
         },
       ],

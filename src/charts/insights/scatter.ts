@@ -25,7 +25,7 @@ export interface ScatterInput {
 }
 
 /** The crowd's dot color, opaque so that each dot reads the same on screen. */
-export const respondentDot = (palette: ChartPalette): string => palette.values.duty.strong;
+export const respondentDot = (palette: ChartPalette): string => palette.values.duty.bright;
 /** The ring of a search's match. */
 export const highlightDot = (palette: ChartPalette): string => palette.ink.highlight;
 
