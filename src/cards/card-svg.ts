@@ -5,7 +5,7 @@
  * (pages/cards/[card].png.ts); text stays SVG text, so the build machine's
  * fonts draw it, falling back to its generic serif.
  */
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../charts/palette.ts';
+import { CHART_FONT_FAMILY, CHART_PALETTES } from '../charts/palette.ts';
 import { CELLS_PER_AXIS, type MapCell } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { SITE_NAME } from '../core/site.ts';
@@ -13,6 +13,9 @@ import { VALUE_LABELS, VALUES, type Value } from '../core/values.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
+
+/** A card stays in the dark palette: the sites that show it have schemes of their own. */
+const { background: CHART_BACKGROUND, ink: CHART_INK, values: VALUE_COLORS } = CHART_PALETTES.dark;
 
 /** The page's background (--bg in global.css). */
 const PAGE_BACKGROUND = '#14120f';

@@ -7,7 +7,7 @@ import type { ChartConfiguration } from 'chart.js';
 import { formatPercent } from '../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../core/values.ts';
 import { paintedBackground } from './background.ts';
-import { CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
+import { CHART_FONT_FAMILY, chartPalette } from './palette.ts';
 
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
@@ -30,12 +30,12 @@ export function compareBars({ label, mine, mean, aspectRatio, animate }: Compare
         {
           label,
           data: VALUES.map((v) => mine[v]),
-          backgroundColor: VALUES.map((v) => VALUE_COLORS[v].bright),
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].bright,
         },
         {
           label: 'Average',
           data: VALUES.map((v) => mean[v]),
-          backgroundColor: VALUES.map((v) => VALUE_COLORS[v].dark),
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].dark,
         },
       ],
     },
@@ -45,12 +45,12 @@ export function compareBars({ label, mine, mean, aspectRatio, animate }: Compare
       maintainAspectRatio: true,
       aspectRatio,
       scales: {
-        x: { ticks: { color: CHART_INK.text, font }, grid: { display: false } },
+        x: { ticks: { color: () => chartPalette().ink.text, font }, grid: { display: false } },
         y: {
           min: 0,
           suggestedMax: 1,
-          ticks: { color: CHART_INK.muted, font, callback: (v) => percent(Number(v)), stepSize: 0.25 },
-          grid: { color: CHART_INK.grid },
+          ticks: { color: () => chartPalette().ink.muted, font, callback: (v) => percent(Number(v)), stepSize: 0.25 },
+          grid: { color: () => chartPalette().ink.grid },
         },
       },
       plugins: {

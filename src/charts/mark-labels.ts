@@ -4,7 +4,7 @@
  */
 import type { Plugin } from 'chart.js';
 import type { Position } from '../core/scoring.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY } from './palette.ts';
+import { CHART_FONT_FAMILY, chartPalette, type ChartPalette } from './palette.ts';
 
 /** A named mark's name, as painted. */
 export interface PaintedLabel {
@@ -12,7 +12,8 @@ export interface PaintedLabel {
   readonly label: string;
   readonly size: number;
   readonly weight: number;
-  readonly color: string;
+  /** Its color in the palette of the drawing's scheme. */
+  readonly color: (palette: ChartPalette) => string;
   /** How far from the centre of its mark the label starts. */
   readonly offset: number;
   /**
@@ -93,6 +94,7 @@ export function markLabels(
       const y = scales.y;
       if (!x || !y) return;
       const scale = textScale(chart.width);
+      const palette = chartPalette();
       ctx.save();
       ctx.textBaseline = 'middle';
       const pixel = (p: Position) => ({ px: x.getPixelForValue(p.x), py: y.getPixelForValue(p.y) });
@@ -178,7 +180,7 @@ export function markLabels(
           }),
         );
         if (crosses) continue;
-        ctx.strokeStyle = label.color;
+        ctx.strokeStyle = label.color(palette);
         ctx.lineWidth = 1;
         ctx.beginPath();
         ctx.moveTo(px + (ex - px) * start, py + (ey - py) * start);
@@ -190,8 +192,8 @@ export function markLabels(
       for (const { label, text, size, tx, ty } of [...placed].reverse()) {
         ctx.font = `${label.weight} ${size}px ${CHART_FONT_FAMILY}`;
         ctx.lineWidth = LABEL_OUTLINE;
-        ctx.strokeStyle = CHART_BACKGROUND;
-        ctx.fillStyle = label.color;
+        ctx.strokeStyle = palette.background;
+        ctx.fillStyle = label.color(palette);
         ctx.strokeText(text, tx, ty);
         ctx.fillText(text, tx, ty);
       }

@@ -1,9 +1,10 @@
 /**
  * The picture "Save image" downloads: the result chart with what makes it
  * stand on its own off the page: the title, the name (if any), the four
- * percentages and the date, on the chart's own background.
+ * percentages and the date, on the chart's own background. It is in the
+ * scheme the chart on screen was drawn in, whose pixels it takes.
  */
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from './palette.ts';
+import { CHART_FONT_FAMILY, chartPalette } from './palette.ts';
 import type { Value } from '../core/values.ts';
 
 export interface ResultImageText {
@@ -42,16 +43,17 @@ export function resultImage(chart: HTMLCanvasElement, text: ResultImageText): HT
   image.height = Math.round(header + chart.height + footer);
   const ctx = image.getContext('2d');
   if (!ctx) throw new Error('No 2D context for the result image');
-  ctx.fillStyle = CHART_BACKGROUND;
+  const { background, ink, values } = chartPalette();
+  ctx.fillStyle = background;
   ctx.fillRect(0, 0, image.width, image.height);
   ctx.textBaseline = 'top';
   ctx.textAlign = 'center';
 
-  ctx.fillStyle = CHART_INK.text;
+  ctx.fillStyle = ink.text;
   ctx.font = `700 ${titleSize}px ${CHART_FONT_FAMILY}`;
   ctx.fillText(text.title, width / 2, pad);
   if (text.name) {
-    ctx.fillStyle = CHART_INK.muted;
+    ctx.fillStyle = ink.muted;
     ctx.font = `400 ${lineSize}px ${CHART_FONT_FAMILY}`;
     ctx.fillText(text.name, width / 2, pad + titleSize + lineSize * 0.4);
   }
@@ -63,11 +65,11 @@ export function resultImage(chart: HTMLCanvasElement, text: ResultImageText): HT
   ctx.font = shareFont;
   const slot = width / perLine;
   shareTexts.forEach(({ value, line }, i) => {
-    ctx.fillStyle = VALUE_COLORS[value].bright;
+    ctx.fillStyle = values[value].bright;
     ctx.fillText(line, slot * ((i % perLine) + 0.5), y + Math.floor(i / perLine) * lineSize * 1.6);
   });
   y += lineSize * 1.6 * shareLines;
-  ctx.fillStyle = CHART_INK.muted;
+  ctx.fillStyle = ink.muted;
   ctx.font = `400 ${Math.round(lineSize * 0.9)}px ${CHART_FONT_FAMILY}`;
   ctx.fillText(`${text.site} · ${text.date}`, width / 2, y);
   return image;

@@ -11,7 +11,7 @@ import { axesOf } from '../core/map.ts';
 import type { Position } from '../core/scoring.ts';
 import { paintedBackground } from './background.ts';
 import { markLabels, textScale, type PaintedLabel } from './mark-labels.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, CHART_MARKS, VALUE_COLORS } from './palette.ts';
+import { CHART_FONT_FAMILY, chartPalette, type ChartPalette } from './palette.ts';
 
 const LABEL_GAP = 10;
 
@@ -32,6 +32,7 @@ const compassLabels: Plugin<'scatter'> = {
     const { ctx, chartArea } = chart;
     const midX = (chartArea.left + chartArea.right) / 2;
     const midY = (chartArea.top + chartArea.bottom) / 2;
+    const { values } = chartPalette();
     ctx.save();
     ctx.font = `600 ${15 * textScale(chart.width)}px ${CHART_FONT_FAMILY}`;
     const label = (
@@ -47,10 +48,10 @@ const compassLabels: Plugin<'scatter'> = {
       ctx.textBaseline = base;
       ctx.fillText(text, x, y);
     };
-    label('Love', VALUE_COLORS.love.bright, midX, chartArea.top - LABEL_GAP, 'center', 'bottom');
-    label('Duty', VALUE_COLORS.duty.bright, midX, chartArea.bottom + LABEL_GAP, 'center', 'top');
-    label('Reason', VALUE_COLORS.reason.bright, chartArea.right + LABEL_GAP, midY, 'left', 'middle');
-    label('Honor', VALUE_COLORS.honor.bright, chartArea.left - LABEL_GAP, midY, 'right', 'middle');
+    label('Love', values.love.bright, midX, chartArea.top - LABEL_GAP, 'center', 'bottom');
+    label('Duty', values.duty.bright, midX, chartArea.bottom + LABEL_GAP, 'center', 'top');
+    label('Reason', values.reason.bright, chartArea.right + LABEL_GAP, midY, 'left', 'middle');
+    label('Honor', values.honor.bright, chartArea.left - LABEL_GAP, midY, 'right', 'middle');
     ctx.restore();
   },
 };
@@ -63,7 +64,10 @@ function axis() {
     ticks: { display: false, stepSize: 0.5 },
     border: { display: false },
     grid: {
-      color: (c: { tick?: { value: number } }) => (c.tick?.value === 0 ? CHART_INK.muted : CHART_INK.grid),
+      color: (c: { tick?: { value: number } }) => {
+        const { ink } = chartPalette();
+        return c.tick?.value === 0 ? ink.muted : ink.grid;
+      },
       lineWidth: (c: { tick?: { value: number } }) => (c.tick?.value === 0 ? 1.5 : 1),
     },
   };
@@ -104,7 +108,7 @@ function trailLine(path: readonly Position[]): Plugin<'scatter'> {
       const y = scales.y;
       if (!x || !y || path.length < 2) return;
       ctx.save();
-      ctx.strokeStyle = CHART_MARKS.trail;
+      ctx.strokeStyle = chartPalette().marks.trail;
       ctx.lineWidth = 1.5;
       ctx.setLineDash([4, 4]);
       ctx.beginPath();
@@ -128,14 +132,24 @@ export function resultScatter({
 }: ResultScatterInput): ChartConfiguration<'scatter'> {
   const labels: PaintedLabel[] = [
     // Without a friend the one dot needs no name: the chart is the visitor's.
-    ...(friend ? [{ ...own, size: 13, weight: 700, color: CHART_INK.highlight, offset: OWN_RADIUS + 4 }] : []),
-    ...(friend ? [{ ...friend, size: 13, weight: 700, color: CHART_MARKS.friend, offset: FRIEND_RADIUS + 4 }] : []),
-    ...trail.map((t) => ({ ...t, size: 11, weight: 400, color: CHART_MARKS.trail, offset: TRAIL_RADIUS + 3 })),
+    ...(friend
+      ? [{ ...own, size: 13, weight: 700, color: (p: ChartPalette) => p.ink.highlight, offset: OWN_RADIUS + 4 }]
+      : []),
+    ...(friend
+      ? [{ ...friend, size: 13, weight: 700, color: (p: ChartPalette) => p.marks.friend, offset: FRIEND_RADIUS + 4 }]
+      : []),
+    ...trail.map((t) => ({
+      ...t,
+      size: 11,
+      weight: 400,
+      color: (p: ChartPalette) => p.marks.trail,
+      offset: TRAIL_RADIUS + 3,
+    })),
     ...figures.map((f) => ({
       ...f,
       size: 10,
       weight: 400,
-      color: CHART_INK.muted,
+      color: (p: ChartPalette) => p.ink.muted,
       offset: FIGURE_RADIUS + 3,
       optional: true,
     })),
@@ -155,14 +169,14 @@ export function resultScatter({
           data: figures.map((f) => f.position),
           pointStyle: 'rectRot',
           pointRadius: FIGURE_RADIUS,
-          pointBackgroundColor: CHART_MARKS.figure,
+          pointBackgroundColor: () => chartPalette().marks.figure,
           pointBorderWidth: 0,
         },
         {
           label: 'Earlier results',
           data: trail.map((t) => t.position),
           pointRadius: TRAIL_RADIUS,
-          pointBackgroundColor: CHART_MARKS.trail,
+          pointBackgroundColor: () => chartPalette().marks.trail,
           pointBorderWidth: 0,
         },
         {
@@ -170,8 +184,8 @@ export function resultScatter({
           data: friend ? [friend.position] : [],
           pointStyle: 'triangle',
           pointRadius: FRIEND_RADIUS,
-          pointBackgroundColor: CHART_MARKS.friend,
-          pointBorderColor: CHART_BACKGROUND,
+          pointBackgroundColor: () => chartPalette().marks.friend,
+          pointBorderColor: () => chartPalette().background,
           pointBorderWidth: 2,
         },
         {
@@ -179,8 +193,8 @@ export function resultScatter({
           data: [own.position],
           pointRadius: OWN_RADIUS,
           pointHoverRadius: 10,
-          pointBackgroundColor: CHART_INK.highlight,
-          pointBorderColor: CHART_BACKGROUND,
+          pointBackgroundColor: () => chartPalette().ink.highlight,
+          pointBorderColor: () => chartPalette().background,
           pointBorderWidth: 2,
         },
       ],

@@ -49,8 +49,17 @@ export const DATA_STATUS = {
   csv: { failed: string };
 };
 
+/** When figures kept by the browser were received, as the pages write it: "May 4, 2025 at 3:12 PM". */
+function seenOn(seenAt: Date): string {
+  return seenAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+}
+
 /** Above the charts of /insights when its read failed and the browser kept the figures it last received. */
 export function insightsLastSeen(seenAt: Date): string {
-  const when = seenAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
-  return `The figures could not be fetched just now: these are the ones this browser last received, on ${when}. The current ones will appear by themselves once the connection is back.`;
+  return `The figures could not be fetched just now: these are the ones this browser last received, on ${seenOn(seenAt)}. The current ones will appear by themselves once the connection is back.`;
+}
+
+/** Above the comparison when the average could not be fetched and the browser kept the one it last received. */
+export function comparisonLastSeen(seenAt: Date): string {
+  return `The average as of ${seenOn(seenAt)}, the last this browser received: the current one could not be fetched just now. ${BACK_SOON}`;
 }

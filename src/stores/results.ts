@@ -15,8 +15,9 @@
 import { atom } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
-import type { ValueScores } from '../core/values.ts';
+import { VALUES, type ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
+import { keepLastSeen, readLastSeen, type Seen } from '../lib/last-seen.ts';
 import { loadApi } from '../lib/load-api.ts';
 import { newWithdrawalSecret, onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
 import { readTrail } from '../lib/trail-storage.ts';
@@ -53,6 +54,25 @@ const answerShares = remoteData<QuestionShares[]>('answer shares', (shares) =>
 
 export const $comparison = comparison.$state;
 export const $answerShares = answerShares.$state;
+
+const isComparison = (data: unknown): data is Comparison => {
+  const { count, mean } = (data ?? {}) as Partial<Comparison>;
+  return typeof count === 'number' && typeof mean === 'object' && VALUES.every((v) => typeof mean[v] === 'number');
+};
+
+/**
+ * The last average this browser received, and when: set while the
+ * comparison cannot be fetched (offline), null otherwise or if none was
+ * ever received. Each average received is kept for that.
+ */
+export const $lastSeenComparison = atom<Seen<Comparison> | null>(null);
+
+$comparison.listen((state) => {
+  if (state.status === 'ready') keepLastSeen('comparison', state.data);
+  if (state.status === 'ready' || state.status === 'failed') {
+    $lastSeenComparison.set(state.status === 'failed' ? readLastSeen('comparison', isComparison) : null);
+  }
+});
 
 /** The result on screen replaced the one this run saved before (answers changed after finishing). */
 export const $replacedEarlier = atom(false);

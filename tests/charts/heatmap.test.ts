@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_CELL,
-  cellColor,
-  cellStrength,
-  quadrantHeatmap,
-  type HeatmapCell,
-} from '../../src/charts/insights/heatmap.ts';
-import { CHART_FONT_FAMILY } from '../../src/charts/palette.ts';
+import { cellColor, cellStrength, quadrantHeatmap, type HeatmapCell } from '../../src/charts/insights/heatmap.ts';
+import { CHART_FONT_FAMILY, CHART_PALETTES } from '../../src/charts/palette.ts';
 import type { QuadrantCounts } from '../../src/lib/api.ts';
 
 /** The quadrants as about 300 respondents leave them with the split at 0.5: one cell holds most of each row. */
@@ -37,7 +31,7 @@ describe('the quadrant heatmap', () => {
     const zero = cells.find((c) => c.v === 0)!;
     const one = cells.find((c) => c.v === 1)!;
     const largest = cells.find((c) => c.v === 266)!;
-    expect(cellColor(zero, 266)).toBe(EMPTY_CELL);
+    expect(cellColor(zero, 266, CHART_PALETTES.light)).toBe(CHART_PALETTES.light.emptyCell);
     expect(cellStrength(0, 266)).toBe(0);
     expect(cellStrength(266, 266)).toBe(1);
     const a1 = alphaOf(cellColor(one, 266));

@@ -1,23 +1,17 @@
 /**
- * The colors the charts draw with, against what they are drawn on (the
- * results charts' painted background, the page under the aggregate charts):
- * text at 4.5:1 or more (WCAG 1.4.3), marks at 3:1 or more (1.4.11). The
- * page's colors are read from the CSS tokens, so the two cannot drift.
+ * The colors the charts draw with in each color scheme, against what they
+ * are drawn on (the results charts' painted background, the page under the
+ * aggregate charts): text at 4.5:1 or more (WCAG 1.4.3), marks at 3:1 or
+ * more (1.4.11). tests/core/palette-contrast.test.ts keeps the colors the
+ * page shares with the charts equal to the CSS tokens.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contrast } from '../../src/charts/contrast.ts';
 import { cellColor, cellInk, type HeatmapCell } from '../../src/charts/insights/heatmap.ts';
-import { CROWDED_ALPHA, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
-import { withAlpha } from '../../src/charts/insights/color.ts';
-import { CHART_BACKGROUND, CHART_INK, CHART_MARKS, PAGE_BACKGROUNDS, VALUE_COLORS } from '../../src/charts/palette.ts';
+import { crowdedDot } from '../../src/charts/insights/scatter.ts';
+import { CHART_PALETTES } from '../../src/charts/palette.ts';
 import { VALUES } from '../../src/core/values.ts';
-
-const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
-const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];
-
-/** Every background a chart's ink lands on. */
-const BACKGROUNDS = [CHART_BACKGROUND, ...PAGE_BACKGROUNDS];
+import type { Scheme } from '../../src/styles/scheme-colors.ts';
 
 function below(limit: number, pairs: [string, string][]): string[] {
   return pairs.flatMap(([color, under]) => {
@@ -26,45 +20,45 @@ function below(limit: number, pairs: [string, string][]): string[] {
   });
 }
 
-describe('the chart palette', () => {
-  it("names the page's own backgrounds, as the CSS tokens hold them", () => {
-    expect(PAGE_BACKGROUNDS[0]).toBe(token('bg'));
-    expect(PAGE_BACKGROUNDS[1]).toBe(token('glow'));
-    expect(css).toContain('radial-gradient(ellipse at top, var(--glow) 0%, var(--bg) 60%)');
-    expect(CHART_BACKGROUND).toBe(token('bg-raised'));
-  });
+const onEach = (colors: readonly string[], backgrounds: readonly string[]) =>
+  colors.flatMap((c) => backgrounds.map((b): [string, string] => [c, b]));
+
+describe.each(Object.keys(CHART_PALETTES) as Scheme[])('the %s chart palette', (scheme) => {
+  const palette = CHART_PALETTES[scheme];
+  /** Every background a chart's ink lands on. */
+  const backgrounds = [palette.background, ...palette.page];
 
   it('writes text at 4.5:1 or more on every chart background', () => {
-    const texts = [CHART_INK.text, CHART_INK.muted, CHART_INK.highlight, ...VALUES.map((v) => VALUE_COLORS[v].bright)];
-    expect(
-      below(
-        4.5,
-        texts.flatMap((t) => BACKGROUNDS.map((b): [string, string] => [t, b])),
-      ),
-    ).toEqual([]);
+    const texts = [
+      palette.ink.text,
+      palette.ink.muted,
+      palette.ink.highlight,
+      // The names beside the friend's triangle and the earlier results are painted in their marks' colors.
+      palette.marks.friend,
+      palette.marks.trail,
+      ...VALUES.map((v) => palette.values[v].bright),
+    ];
+    expect(below(4.5, onEach(texts, backgrounds))).toEqual([]);
   });
 
   it('draws every mark, each value bright and dark and the other marks, at 3:1 or more on every chart background', () => {
     const marks = [
-      ...VALUES.flatMap((v) => [VALUE_COLORS[v].bright, VALUE_COLORS[v].dark]),
-      ...Object.values(CHART_MARKS),
+      ...VALUES.flatMap((v) => [palette.values[v].bright, palette.values[v].dark]),
+      ...Object.values(palette.marks),
     ];
-    expect(
-      below(
-        3,
-        marks.flatMap((m) => BACKGROUNDS.map((b): [string, string] => [m, b])),
-      ),
-    ).toEqual([]);
+    expect(below(3, onEach(marks, backgrounds))).toEqual([]);
+  });
+
+  it('draws the average darker than the visitor, as the caption says ("Bright bars", "Dark bars")', () => {
+    // Against black, the lighter color stands out more.
+    const lightness = (color: string) => contrast(color, '#000000');
+    for (const v of VALUES) {
+      expect(lightness(palette.values[v].bright), v).toBeGreaterThan(lightness(palette.values[v].dark) * 1.4);
+    }
   });
 
   it("draws a crowded plot's lone dot at 3:1 or more on the page", () => {
-    const dot = withAlpha(RESPONDENT_DOT, CROWDED_ALPHA);
-    expect(
-      below(
-        3,
-        PAGE_BACKGROUNDS.map((b): [string, string] => [dot, b]),
-      ),
-    ).toEqual([]);
+    expect(below(3, onEach([crowdedDot(palette)], palette.page))).toEqual([]);
   });
 
   it("writes a heatmap cell's numbers at 4.5:1 or more at every strength of every pair's color", () => {
@@ -72,10 +66,10 @@ describe('the chart palette', () => {
     for (const value of VALUES) {
       for (let count = 0; count <= 300; count++) {
         const cell: HeatmapCell = { x: '', y: '', v: count, share: 0, pair: [value, value] };
-        const fill = cellColor(cell, 300);
-        const ink = cellInk(fill, count === 0);
+        const fill = cellColor(cell, 300, palette);
+        const ink = cellInk(fill, count === 0, palette);
         // Over the background the heatmap paints under its cells.
-        const ratio = contrast(ink, fill, CHART_BACKGROUND);
+        const ratio = contrast(ink, fill, palette.background);
         if (ratio < 4.5) low.push(`${value} ${count}/300: ${ink} on ${fill}: ${ratio.toFixed(2)}:1`);
       }
     }

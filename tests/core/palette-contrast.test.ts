@@ -2,12 +2,13 @@
  * Both color schemes of global.css meet WCAG AA: text 4.5:1 on every
  * background it sits on, the four values' marks and the controls' parts
  * 3:1. The theme-color tags and the manifest (styles/scheme-colors.ts) and
- * the canvas charts' colors (charts/palette.ts) are the same values.
+ * the canvas charts' colors of each scheme (charts/palette.ts) are the same
+ * values.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VALUES } from '../../src/core/values.ts';
-import { VALUE_COLORS } from '../../src/charts/palette.ts';
+import { CHART_PALETTES } from '../../src/charts/palette.ts';
 import { SCHEMES, type Scheme } from '../../src/styles/scheme-colors.ts';
 
 const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
@@ -95,6 +96,19 @@ describe.each(Object.keys(SCHEMES) as Scheme[])('the %s palette', (scheme) => {
   });
 });
 
-it("the dark palette's values are the colors the canvas charts draw with", () => {
-  for (const v of VALUES) expect(palettes.dark.get(`--${v}`)).toBe(VALUE_COLORS[v].bright);
+describe.each(Object.keys(SCHEMES) as Scheme[])("the canvas charts' %s palette", (scheme) => {
+  const chart = CHART_PALETTES[scheme];
+  const token = (name: string) => palettes[scheme].get(name);
+
+  it("draws the four values in the page's colors of the scheme", () => {
+    for (const v of VALUES) expect(chart.values[v].bright, v).toBe(token(`--${v}`));
+  });
+
+  it("paints and writes on the page's backgrounds and in its inks", () => {
+    expect(chart.background).toBe(token('--bg-raised'));
+    expect(chart.page).toEqual([token('--bg'), token('--glow')]);
+    expect(css).toContain('radial-gradient(ellipse at top, var(--glow) 0%, var(--bg) 60%)');
+    expect([chart.ink.text, chart.ink.muted]).toEqual([token('--ink'), token('--muted')]);
+    expect(chart.marks.picked).toBe(token('--focus'));
+  });
 });

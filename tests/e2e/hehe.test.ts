@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { contrast } from '../../src/charts/contrast.ts';
-import { HIGHLIGHT_DOT, RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
-import { CHART_MARKS } from '../../src/charts/palette.ts';
+import { highlightDot, respondentDot } from '../../src/charts/insights/scatter.ts';
+import { CHART_PALETTES } from '../../src/charts/palette.ts';
 import { stepDot } from '../../src/core/dot-steps.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { useProduct } from '../support/chromium/product.ts';
@@ -17,6 +17,11 @@ import {
 } from '../support/chromium/insights-page.ts';
 
 /** Waits for the page to catch up: loading, drawing and answering take a moment. */
+// The browser's contexts state no preference, which draws the light palette.
+const PALETTE = CHART_PALETTES.light;
+const RESPONDENT_DOT = respondentDot(PALETTE);
+const HIGHLIGHT_DOT = highlightDot(PALETTE);
+
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 const SCRIPTED = '<img src=x onerror=alert(1)>';
@@ -326,7 +331,7 @@ describe('/hehe', () => {
         }
         const scale = canvas.getBoundingClientRect().width / width;
         return { count, x: (sx / count) * scale, y: (sy / count) * scale };
-      }, CHART_MARKS.picked);
+      }, PALETTE.marks.picked);
     await poll(async () => (await ringOf()).count).toBeGreaterThan(40);
     const ring = await ringOf();
     const crowd = await dotCentres(page, 'scatter', RESPONDENT_DOT);

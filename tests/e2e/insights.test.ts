@@ -4,10 +4,14 @@ import { averageShares, wholePercents } from '../../src/core/average-shares.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { formatPercent, QUADRANT_PAIRS, quadrantOf, scoreChoices } from '../../src/core/scoring.ts';
 import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
-import { VALUE_COLORS } from '../../src/charts/palette.ts';
+import { CHART_PALETTES } from '../../src/charts/palette.ts';
 import type { ValueTuple } from '../../src/core/points.ts';
 import type { Insights } from '../../src/lib/api.ts';
-import { RESPONDENT_DOT } from '../../src/charts/insights/scatter.ts';
+import { respondentDot } from '../../src/charts/insights/scatter.ts';
+
+// The browser's contexts state no preference, which draws the light palette.
+const PALETTE = CHART_PALETTES.light;
+const RESPONDENT_DOT = respondentDot(PALETTE);
 import { PIE_SHARES } from '../../src/charts/insights/pie.ts';
 import { DATA_STATUS } from '../../src/islands/data-status.ts';
 import { useProduct } from '../support/chromium/product.ts';
@@ -88,7 +92,7 @@ describe('/insights', () => {
       const { page } = await openInsights(product.browser, product.app.url);
       await waitForDrawing(page, 'pie');
       for (const v of VALUES) {
-        expect((await countPixels(page, 'pie', VALUE_COLORS[v].bright, 2)).ofColour, v).toBeGreaterThan(200);
+        expect((await countPixels(page, 'pie', PALETTE.values[v].bright, 2)).ofColour, v).toBeGreaterThan(200);
       }
       const mean = zeroScores();
       for (const r of respondents) {

@@ -1,7 +1,8 @@
 /**
  * Installable, and offline after one visit (src/offline/, docs/offline.md):
  * Chromium's own installability check, the quiz run offline to its drawn
- * results and its save sent once back online, the text pages offline,
+ * results and its save sent once back online, the comparison with the last
+ * average received, dated, the text pages offline,
  * nothing of the hidden page in Cache Storage, and a new version taken at a
  * navigation only while no page is in the middle of a quiz.
  */
@@ -106,6 +107,31 @@ describe('offline after one visit', () => {
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'Offline Olive')).toEqual([
       { name: 'Offline Olive', raw: totalsFor(PATH_A) },
     ]);
+  });
+
+  it('offline, compares the result with the last average this browser received, dated', async () => {
+    const page = await firstVisit();
+    // Once online: the quiz to its comparison, whose average the browser keeps.
+    await visitorOn(page).openQuiz(product.app.url);
+    await visitorOn(page).startWithName('Online Ona');
+    await visitorOn(page).answer(PATH_A);
+    await visitorOn(page).onResults();
+    await waitForDrawing(page, 'compare');
+    const average = page.locator('[data-average]');
+    const online = await average.innerText();
+
+    await context!.setOffline(true);
+    const offline = await context!.newPage();
+    await visitorOn(offline).openQuiz(product.app.url);
+    await visitorOn(offline).startWithName('Offline Otto');
+    await visitorOn(offline).answer(PATH_A);
+    await visitorOn(offline).onResults();
+    await offline
+      .getByText(/^The average as of [A-Z][a-z]+ \d+, \d{4} at \d+:\d\d [AP]M, the last this browser received/)
+      .waitFor();
+    await waitForDrawing(offline, 'compare');
+    expect(await offline.locator('[data-average]').innerText()).toBe(online);
+    expect(await offline.getByText(DATA_STATUS.comparison.failed).count()).toBe(0);
   });
 
   it('opens the essays, the figures, the privacy page and the insights page offline', async () => {

@@ -6,6 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHART_PALETTES } from '../../src/charts/palette.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { positionOf, resultPosition } from '../../src/core/scoring.ts';
 import { readFigureFiles } from '../../src/figures/files.ts';
@@ -17,6 +18,11 @@ import { POLL, storedRespondents, visitorOn } from '../support/chromium/quiz-dri
 import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 const CODE_B = PATH_B.join('');
+
+// The browser's contexts state no preference, which draws the light palette.
+const PALETTE = CHART_PALETTES.light;
+const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+const OWN_DOT = PALETTE.ink.highlight;
 
 /**
  * Answer paths whose dot lies just right of a figure's mark, level with it:
@@ -209,7 +215,7 @@ describe('reading the results', () => {
     }));
     expect(labels.map((l) => l.text).slice(0, 2)).toEqual(['Sam', 'Bea']);
     expect(guarded).toHaveLength(2);
-    // The marks are where the pixels say: the visitor's white dot, the friend's triangle in its colour.
+    // The marks are where the pixels say: the visitor's dot, the friend's triangle, each in its colour.
     const colourAt = (x: number, y: number) =>
       chart.evaluate(
         (c: HTMLCanvasElement, { x, y }) => {
@@ -221,8 +227,8 @@ describe('reading the results', () => {
         },
         { x, y },
       );
-    expect(await colourAt(guarded[0]!.px, guarded[0]!.py)).toEqual([255, 255, 255]);
-    expect(await colourAt(guarded[1]!.px, guarded[1]!.py + 3)).toEqual([0xf2, 0xb3, 0x6b]);
+    expect(await colourAt(guarded[0]!.px, guarded[0]!.py)).toEqual(rgbOf(OWN_DOT));
+    expect(await colourAt(guarded[1]!.px, guarded[1]!.py + 3)).toEqual(rgbOf(PALETTE.marks.friend));
     const covering = labels.flatMap((l) =>
       guarded
         .filter(
@@ -251,8 +257,8 @@ describe('reading the results', () => {
         .poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL)
         .toBeGreaterThan(5);
 
-      // The visitor's dot as drawn: the one white disc on the chart.
-      const [dot, ...others] = await dotCentres(page, 'result', '#ffffff');
+      // The visitor's dot as drawn: the one disc of its colour on the chart.
+      const [dot, ...others] = await dotCentres(page, 'result', OWN_DOT);
       expect(others).toEqual([]);
       const boxes = await chart.evaluate(
         (c) =>
@@ -271,24 +277,27 @@ describe('reading the results', () => {
       );
       expect(covering).toEqual([]);
 
-      // And its pixels: white all over its inner disc, no letter or outline painted on it.
-      const covered = await chart.evaluate((c: HTMLCanvasElement, { x, y }) => {
-        const scale = c.width / c.getBoundingClientRect().width;
-        const r = 7 * scale;
-        const { data } = c
-          .getContext('2d')!
-          .getImageData(Math.round(x * scale - r), Math.round(y * scale - r), Math.round(2 * r), Math.round(2 * r));
-        let notWhite = 0;
-        const side = Math.round(2 * r);
-        for (let j = 0; j < side; j++) {
-          for (let i = 0; i < side; i++) {
-            if (Math.hypot(i - r, j - r) > r - 1) continue;
-            const k = (j * side + i) * 4;
-            if (data[k]! < 250 || data[k + 1]! < 250 || data[k + 2]! < 250) notWhite += 1;
+      // And its pixels: its colour all over its inner disc, no letter or outline painted on it.
+      const covered = await chart.evaluate(
+        (c: HTMLCanvasElement, { x, y, ink }) => {
+          const scale = c.width / c.getBoundingClientRect().width;
+          const r = 7 * scale;
+          const { data } = c
+            .getContext('2d')!
+            .getImageData(Math.round(x * scale - r), Math.round(y * scale - r), Math.round(2 * r), Math.round(2 * r));
+          let other = 0;
+          const side = Math.round(2 * r);
+          for (let j = 0; j < side; j++) {
+            for (let i = 0; i < side; i++) {
+              if (Math.hypot(i - r, j - r) > r - 1) continue;
+              const k = (j * side + i) * 4;
+              if ([0, 1, 2].some((n) => Math.abs(data[k + n]! - ink[n]!) > 5)) other += 1;
+            }
           }
-        }
-        return notWhite;
-      }, dot!);
+          return other;
+        },
+        { ...dot!, ink: rgbOf(OWN_DOT) },
+      );
       expect(covered).toBe(0);
     });
   }

@@ -20,7 +20,8 @@ export function drawsInChunks(plugin: unknown): plugin is ChunkedDrawing {
 
 export interface DotStyle {
   radius: number;
-  color: string;
+  /** Asked at each painting, so that a drawing after a change of scheme takes the new palette. */
+  color: () => string;
 }
 
 /**
@@ -47,7 +48,7 @@ export function crowdDots(
     const x = scales.x!;
     const y = scales.y!;
     ctx.save();
-    ctx.fillStyle = color;
+    ctx.fillStyle = color();
     // One path per dot: translucent dots that overlap darken, so the crowd's density shows.
     for (let i = from; i < to; i++) {
       ctx.beginPath();

@@ -6,7 +6,7 @@ import { formatPercent } from '../../core/scoring.ts';
 import { VALUE_LABELS, type Value } from '../../core/values.ts';
 import { paintedBackground } from '../background.ts';
 import { contrast } from '../contrast.ts';
-import { CHART_BACKGROUND, CHART_FONT_FAMILY, CHART_INK, VALUE_COLORS } from '../palette.ts';
+import { CHART_FONT_FAMILY, chartPalette, type ChartPalette } from '../palette.ts';
 import { withAlpha } from './color.ts';
 
 /** The four quadrants of a pair, in the order of the heatmap's columns. */
@@ -31,9 +31,6 @@ export interface HeatmapCell extends MatrixDataPoint {
   pair: readonly [Value, Value];
 }
 
-/** An empty quadrant: no color of any value, so that 0 never reads as "a few". */
-export const EMPTY_CELL = 'rgba(233, 228, 216, 0.035)';
-
 /**
  * How strong a cell is painted, 0 to 1, on a log scale of its count against
  * the largest cell's: with one quadrant holding most respondents (the split
@@ -46,20 +43,22 @@ export function cellStrength(count: number, largest: number): number {
 }
 
 /** The fill of a cell: nothing for 0, the pair's first value from faint (1) to full (the largest cell). */
-export function cellColor(cell: HeatmapCell, largest: number): string {
-  if (cell.v <= 0) return EMPTY_CELL;
-  return withAlpha(VALUE_COLORS[cell.pair[0]].bright, 0.22 + 0.78 * cellStrength(cell.v, largest));
+export function cellColor(cell: HeatmapCell, largest: number, palette: ChartPalette = chartPalette()): string {
+  if (cell.v <= 0) return palette.emptyCell;
+  return withAlpha(palette.values[cell.pair[0]].bright, 0.22 + 0.78 * cellStrength(cell.v, largest));
 }
 
 /**
- * The ink a cell's numbers are written in: white or black, whichever stands
- * out more from the cell's fill over the chart's painted background (4.5:1
- * or more at any strength, WCAG 1.4.3); an empty cell's numbers are muted.
+ * The ink a cell's numbers are written in: of the palette's two cell inks,
+ * whichever stands out more from the cell's fill over the chart's painted
+ * background (4.5:1 or more at any strength, WCAG 1.4.3); an empty cell's
+ * numbers are muted.
  */
-export function cellInk(fill: string, empty: boolean): string {
-  if (empty) return CHART_INK.muted;
-  const on = (ink: string) => contrast(ink, fill, CHART_BACKGROUND);
-  return on(CHART_INK.highlight) >= on(CHART_INK.dark) ? CHART_INK.highlight : CHART_INK.dark;
+export function cellInk(fill: string, empty: boolean, palette: ChartPalette = chartPalette()): string {
+  if (empty) return palette.ink.muted;
+  const [first, second] = palette.cellInks;
+  const on = (ink: string) => contrast(ink, fill, palette.background);
+  return on(first) >= on(second) ? first : second;
 }
 
 /** Each cell's count and share, written on it. */
@@ -68,6 +67,7 @@ function cellTexts(largest: number): Plugin<'matrix'> {
     id: 'cellTexts',
     afterDatasetsDraw(chart) {
       const { ctx } = chart;
+      const palette = chartPalette();
       const meta = chart.getDatasetMeta(0);
       ctx.save();
       ctx.textAlign = 'center';
@@ -86,7 +86,7 @@ function cellTexts(largest: number): Plugin<'matrix'> {
         const y = box.y + box.height / 2;
         const height = box.height;
         const size = Math.max(11, Math.min(16, height / 4));
-        ctx.fillStyle = cellInk(cellColor(cell, largest), cell.v <= 0);
+        ctx.fillStyle = cellInk(cellColor(cell, largest, palette), cell.v <= 0, palette);
         ctx.font = `600 ${size}px ${CHART_FONT_FAMILY}`;
         ctx.fillText(formatCount(cell.v), x, y - size * 0.55);
         ctx.font = `400 ${size * 0.85}px ${CHART_FONT_FAMILY}`;
@@ -130,7 +130,7 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
             const cell = ctx.raw as HeatmapCell | undefined;
             return cell ? cellColor(cell, largest) : 'transparent';
           },
-          borderColor: CHART_INK.grid,
+          borderColor: () => chartPalette().ink.grid,
           borderWidth: 1,
           width: ({ chart }) => (chart.chartArea?.width ?? 0) / columns.length - 2,
           height: ({ chart }) => (chart.chartArea?.height ?? 0) / Math.max(rows.length, 1) - 2,
@@ -149,7 +149,7 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
           offset: true,
           position: 'top',
           ticks: {
-            color: CHART_INK.text,
+            color: () => chartPalette().ink.text,
             font,
             maxRotation: 0,
             autoSkip: false,
@@ -166,7 +166,7 @@ export function quadrantHeatmap(quadrants: readonly QuadrantCounts[]): ChartConf
           offset: true,
           // The matrix plugin reverses y by default; the first pair belongs on top, as in the table.
           reverse: false,
-          ticks: { color: CHART_INK.text, font },
+          ticks: { color: () => chartPalette().ink.text, font },
           grid: { display: false },
         },
       },

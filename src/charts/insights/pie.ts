@@ -1,6 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
-import { CHART_INK, VALUE_COLORS } from '../palette.ts';
+import { chartPalette } from '../palette.ts';
 
 /** What the pie's shares are, said under it: not a result's percentages, which are each on their own scale. */
 export const PIE_SHARES =
@@ -20,8 +20,8 @@ export function averageSharePie(percents: Readonly<ValueScores>): ChartConfigura
       datasets: [
         {
           data: VALUES.map((v) => percents[v]),
-          backgroundColor: VALUES.map((v) => VALUE_COLORS[v].bright),
-          borderColor: VALUES.map((v) => VALUE_COLORS[v].dark),
+          backgroundColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].bright,
+          borderColor: ({ dataIndex }) => chartPalette().values[VALUES[dataIndex]!].dark,
           borderWidth: 2,
         },
       ],
@@ -30,8 +30,10 @@ export function averageSharePie(percents: Readonly<ValueScores>): ChartConfigura
       responsive: true,
       maintainAspectRatio: true,
       animation: false,
+      // The legend's labels take the chart's base color.
+      color: () => chartPalette().ink.text,
       plugins: {
-        legend: { position: 'bottom', labels: { color: CHART_INK.text, font: { size: 14 } } },
+        legend: { position: 'bottom', labels: { font: { size: 14 } } },
         tooltip: { callbacks: { label: (item) => ` ${item.label}` } },
       },
     },

@@ -1,6 +1,6 @@
 import type { Chart, ChartConfiguration, Plugin, ScatterDataPoint } from 'chart.js';
 import type { Position } from '../../core/scoring.ts';
-import { CHART_INK, CHART_MARKS, VALUE_COLORS } from '../palette.ts';
+import { chartPalette, type ChartPalette } from '../palette.ts';
 import { withAlpha } from './color.ts';
 import { crowdDots } from './crowd-dots.ts';
 
@@ -25,8 +25,9 @@ export interface ScatterInput {
 }
 
 /** The crowd's dot color, opaque so that each dot reads the same on screen. */
-export const RESPONDENT_DOT = VALUE_COLORS.duty.bright;
-export const HIGHLIGHT_DOT = CHART_INK.highlight;
+export const respondentDot = (palette: ChartPalette): string => palette.values.duty.bright;
+/** The ring of a search's match. */
+export const highlightDot = (palette: ChartPalette): string => palette.ink.highlight;
 
 /** Sort keys hold the index below this; x above it, in steps of 1 / X_STEPS. */
 const INDEX_LIMIT = 2 ** 22;
@@ -73,28 +74,30 @@ const CLICK_WITHOUT_HOVER: Plugin<'scatter'> = {
 /** Beyond this many dots, they are drawn smaller and translucent. */
 const CROWDED = 1000;
 
-/**
- * The opacity of a crowded dot: translucent enough that dense places read
- * lighter, opaque enough that a lone dot stands at 3:1 or more on the page
- * (WCAG 1.4.11).
- */
-export const CROWDED_ALPHA = 0.65;
+/** A crowded plot's dot: translucent (the palette's `crowdAlpha`), so that dense places read stronger. */
+export const crowdedDot = (palette: ChartPalette): string => withAlpha(respondentDot(palette), palette.crowdAlpha);
 
 /**
  * One of the plot's axes. `ink: 'none'` lays it out the same but draws it
  * in no color: an overlay then has the plot's chart area, to the pixel.
  */
 function axis(title: string, ink: 'drawn' | 'none' = 'drawn') {
-  const inked = (drawn: string) => (ink === 'drawn' ? drawn : 'transparent');
+  /*
+   * Asked of the palette whenever Chart.js draws the axis. It resolves every
+   * color of a scale so (a function is called at drawing), though its types
+   * list only a fixed color for a title and a border.
+   */
+  const inked = (drawn: (palette: ChartPalette) => string): string =>
+    ink === 'drawn' ? ((() => drawn(chartPalette())) as unknown as string) : 'transparent';
   return {
     type: 'linear' as const,
     min: -1,
     max: 1,
-    title: { display: true, text: title, color: inked(CHART_INK.text), font: { size: 13 } },
+    title: { display: true, text: title, color: inked((p) => p.ink.text), font: { size: 13 } },
     // Written as they are (-1 to 1 by halves): Chart.js's own tick format would build the page's first Intl.NumberFormat, a long task.
-    ticks: { color: inked(CHART_INK.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
-    grid: { color: inked(CHART_INK.grid) },
-    border: { color: inked(CHART_INK.muted) },
+    ticks: { color: inked((p) => p.ink.muted), stepSize: 0.5, callback: (value: number | string) => String(value) },
+    grid: { color: inked((p) => p.ink.grid) },
+    border: { color: inked((p) => p.ink.muted) },
   };
 }
 
@@ -172,8 +175,8 @@ export function respondentScatter({
   // Thousands of dots overlap: translucent ones let density show through.
   const dot =
     positions.length > CROWDED
-      ? { radius: 2, color: withAlpha(RESPONDENT_DOT, CROWDED_ALPHA) }
-      : { radius: 5, color: RESPONDENT_DOT };
+      ? { radius: 2, color: () => crowdedDot(chartPalette()) }
+      : { radius: 5, color: () => respondentDot(chartPalette()) };
   return {
     type: 'scatter',
     plugins: [CLICK_WITHOUT_HOVER, crowdDots(positions, dot)],
@@ -225,7 +228,7 @@ export function matchesOverlay(
           label: 'Matches',
           data: sortedPoints(highlighted),
           backgroundColor: 'transparent',
-          borderColor: HIGHLIGHT_DOT,
+          borderColor: () => highlightDot(chartPalette()),
           borderWidth: MATCH_BORDER,
           pointRadius: MATCH_RADIUS,
         },
@@ -233,7 +236,7 @@ export function matchesOverlay(
           label: 'Picked',
           data: picked ? [{ x: picked.x, y: picked.y }] : [],
           backgroundColor: 'transparent',
-          borderColor: CHART_MARKS.picked,
+          borderColor: () => chartPalette().marks.picked,
           borderWidth: PICKED_BORDER,
           pointRadius: PICKED_RADIUS,
         },

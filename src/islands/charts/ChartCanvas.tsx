@@ -1,7 +1,8 @@
-import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type CSSProperties, type RefObject } from 'react';
 import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenNearScreen } from '../../charts/chartjs.ts';
 import { drawsInChunks } from '../../charts/insights/crowd-dots.ts';
+import { currentScheme, onSchemeChange } from '../../charts/palette.ts';
 import { afterNextPaint } from '../../speed/after-paint.ts';
 import { whenInputQuiet } from '../../speed/input-quiet.ts';
 import styles from './ChartCanvas.module.css';
@@ -53,8 +54,16 @@ function inSteps() {
 }
 
 /**
+ * The system's color scheme. The charts read their palette when they draw,
+ * so a change of scheme draws every chart anew: no chart listens on its own.
+ */
+function useScheme() {
+  return useSyncExternalStore(onSchemeChange, currentScheme, () => null);
+}
+
+/**
  * Draws `config` on `canvas` with Chart.js, loaded on first use, and draws
- * it anew when the config changes.
+ * it anew when the config or the color scheme changes.
  */
 function useChart<TType extends ChartType, TData, TLabel>(
   canvas: RefObject<HTMLCanvasElement | null>,
@@ -65,6 +74,7 @@ function useChart<TType extends ChartType, TData, TLabel>(
   const drawn = useRef(onDrawn);
   // eslint-disable-next-line react-hooks/refs -- written here, read only in the effect's drawing, never in render
   drawn.current = onDrawn;
+  const scheme = useScheme();
 
   useEffect(() => {
     if (!config) return;
@@ -123,7 +133,7 @@ function useChart<TType extends ChartType, TData, TLabel>(
       destroy();
       element?.removeAttribute('data-complete');
     };
-  }, [config, canvas, chart, idle]);
+  }, [config, canvas, chart, idle, scheme]);
 }
 
 /**

@@ -7,9 +7,9 @@ import { prefersReducedMotion } from '../../charts/chartjs.ts';
 import { compareBars } from '../../charts/compare-bars.ts';
 import { $totals } from '../../stores/quiz.ts';
 import { $ownCounted } from '../../stores/removal.ts';
-import { $comparison } from '../../stores/results.ts';
+import { $comparison, $lastSeenComparison } from '../../stores/results.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
-import { DATA_STATUS } from '../data-status.ts';
+import { comparisonLastSeen, DATA_STATUS } from '../data-status.ts';
 import { compareTitle, objectForm, OWN_LABEL, possessive, scaleNote } from './result-labels.ts';
 import styles from './CompareChart.module.css';
 import chartParts from './chart-parts.module.css';
@@ -84,6 +84,10 @@ function Bars({ label, counted, mine, saved, count }: BarsProps) {
  */
 export default function CompareChart({ label }: { label: string }) {
   const comparison = useStore($comparison);
+  // Offline: the average this browser last received, dated, in place of none.
+  const lastSeen = useStore($lastSeenComparison);
+  const shown =
+    comparison.status === 'ready' ? comparison.data : comparison.status === 'failed' ? lastSeen?.data : null;
   const totals = useStore($totals);
   const mine = useMemo(() => resultShares(totals), [totals]);
   const counted = useStore($ownCounted) && label === OWN_LABEL;
@@ -93,12 +97,26 @@ export default function CompareChart({ label }: { label: string }) {
       <h2 id="quiz-compare-title" className={panel.subtitle}>
         {compareTitle(label)}
       </h2>
-      {comparison.status === 'ready' ? (
-        <Bars label={label} counted={counted} mine={mine} saved={comparison.data.mean} count={comparison.data.count} />
-      ) : (
-        <p className={panel.loading} role="status">
-          {DATA_STATUS.comparison[comparison.status]}
+      {comparison.status === 'failed' && lastSeen && (
+        <p className={textLines.caption} role="status">
+          {comparisonLastSeen(new Date(lastSeen.seenAt))}
         </p>
+      )}
+      {shown ? (
+        <Bars
+          label={label}
+          // An average received before this result was saved does not hold it.
+          counted={counted && comparison.status === 'ready'}
+          mine={mine}
+          saved={shown.mean}
+          count={shown.count}
+        />
+      ) : (
+        comparison.status !== 'ready' && (
+          <p className={panel.loading} role="status">
+            {DATA_STATUS.comparison[comparison.status]}
+          </p>
+        )
       )}
     </section>
   );
