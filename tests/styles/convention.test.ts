@@ -121,7 +121,7 @@ describe('the CSS convention', () => {
     expect(rules.map((r) => r.path)).toEqual(['.a', '@media (min-width: 1px) > .a', '.a']);
   });
 
-  it('keeps the shared plain stylesheets in src/styles, each imported once, by the layout, in order; islands use CSS modules', () => {
+  it('keeps the shared plain stylesheets in src/styles, each imported once, by the layout, in order; components use CSS modules beside them', () => {
     const plain = filesUnder(SRC, '.css').filter((file) => !file.endsWith('.module.css'));
     expect([...plain].sort()).toEqual([...SHARED].sort());
     const sources = [...filesUnder(SRC, '.astro'), ...filesUnder(SRC, '.tsx'), ...filesUnder(SRC, '.ts')];
@@ -140,7 +140,17 @@ describe('the CSS convention', () => {
     ).toBe(true);
     const modules = filesUnder(SRC, '.module.css');
     expect(modules.length).toBeGreaterThan(0);
-    for (const file of modules) expect(file.startsWith('src/islands/'), file).toBe(true);
+    // Each module sits beside a React component that imports it.
+    for (const file of modules) {
+      const name = file.split('/').pop()!;
+      const beside = sources.filter(
+        (source) =>
+          source.endsWith('.tsx') &&
+          dirname(source) === dirname(file) &&
+          readFileSync(source, 'utf8').includes(`from './${name}'`),
+      );
+      expect(beside.length, `${file}: imported by a component beside it`).toBeGreaterThan(0);
+    }
   });
 
   it('declares custom properties (the tokens) in global.css only', () => {
