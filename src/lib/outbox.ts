@@ -13,7 +13,8 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater, type QueueReason } from './send-again-later.ts';
-import { hexOf, SUBMISSIONS_KEY as STORAGE_KEY, WITHDRAWALS_KEY } from './submission-id.ts';
+import { isKept, pendingList, SUBMISSIONS_KEY, WITHDRAWALS_KEY } from './browser-storage.ts';
+import { hexOf } from './submission-id.ts';
 
 export { newSubmissionId } from './submission-id.ts';
 export { WITHDRAWALS_KEY };
@@ -62,39 +63,14 @@ export function newWithdrawalSecret(): string {
 /** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
 export const savedSecrets = new Map<string, string>();
 
-// Without localStorage (blocked storage, tests) the outbox lives as long as the page.
-let memoryOutbox: SubmitInput[] = [];
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+const pending = pendingList(SUBMISSIONS_KEY, isSubmission);
 
 export function readPending(): SubmitInput[] {
-  const store = storage();
-  if (!store) return [...memoryOutbox];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(store.getItem(STORAGE_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  return Array.isArray(parsed) ? parsed.filter(isSubmission) : [];
+  return pending.read();
 }
 
 function writePending(list: SubmitInput[]): void {
-  memoryOutbox = [...list];
-  const store = storage();
-  if (!store) return;
-  try {
-    if (list.length === 0) store.removeItem(STORAGE_KEY);
-    else store.setItem(STORAGE_KEY, JSON.stringify(list));
-  } catch {
-    // A full or blocked storage leaves the submission in memory for this visit.
-  }
+  pending.write(list);
 }
 
 export function addPending(submission: SubmitInput): void {
@@ -180,7 +156,7 @@ export function save(submission: SubmitInput): Promise<Saved> {
 
 /** Whether a removal waits, without loading the removals' outbox. */
 export function withdrawalsWaiting(): boolean {
-  return Boolean(storage()?.getItem(WITHDRAWALS_KEY));
+  return isKept(WITHDRAWALS_KEY);
 }
 
 /**

@@ -16,9 +16,3 @@ export function newSubmissionId(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   return hexOf(bytes).replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
-
-/** Where the outboxes keep what waits (lib/outbox.ts, lib/withdrawals.ts): read here so that their code loads only when one waits. */
-export const SUBMISSIONS_KEY = 'myc.pending-submissions.v1';
-export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
-/** Where the visitor's earlier results are kept (lib/trail-storage.ts). */
-export const TRAIL_KEY = 'myc.map-trail.v1';

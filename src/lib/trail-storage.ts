@@ -14,8 +14,7 @@ import { totalsOf } from '../core/totals.ts';
 import { isSubmissionId, isWithdrawalSecret } from './outbox.ts';
 import { decodeShareCode, encodeShareCode } from './share-link.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
-
-import { TRAIL_KEY as STORAGE_KEY } from './submission-id.ts';
+import { readStored, TRAIL_KEY, writeList } from './browser-storage.ts';
 
 /** One result in its stored form. */
 interface StoredResult {
@@ -34,14 +33,6 @@ export interface KeptResult extends PastResult {
   readonly secret: string | null;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function readOne(value: unknown, now: Date): KeptResult | null {
   if (typeof value !== 'object' || value === null) return null;
   const { id, date, code, secret } = value as Record<string, unknown>;
@@ -56,14 +47,8 @@ function readOne(value: unknown, now: Date): KeptResult | null {
 
 /** The kept results, oldest first; damaged or foreign entries are left out. */
 export function readTrail(now = new Date()): KeptResult[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
+  const stored = readStored('localStorage', TRAIL_KEY, (value) => (Array.isArray(value) ? (value as unknown[]) : null));
+  return (stored ?? [])
     .slice(-TRAIL_MAX)
     .map((v) => readOne(v, now))
     .filter((r) => r !== null)
@@ -77,13 +62,8 @@ function writeTrail(trail: readonly KeptResult[]): void {
     code,
     ...(secret === null ? {} : { secret }),
   }));
-  try {
-    if (stored.length === 0) storage()?.removeItem(STORAGE_KEY);
-    else storage()?.setItem(STORAGE_KEY, JSON.stringify(stored));
-  } catch (error) {
-    // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
-    console.warn('Could not keep this result in the browser', error);
-  }
+  // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
+  if (!writeList('localStorage', TRAIL_KEY, stored)) console.warn('Could not keep this result in the browser');
 }
 
 /** Keeps a finished result (once per id) and returns the trail as now kept. */

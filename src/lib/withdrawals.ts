@@ -12,6 +12,7 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater } from './send-again-later.ts';
+import { pendingList } from './browser-storage.ts';
 import {
   isSubmissionId,
   isWithdrawalSecret,
@@ -42,41 +43,20 @@ export type WithdrawalOutcome = 'removed' | 'absent' | QueueReason;
 
 const WITHDRAW_ERROR_MESSAGE = 'Could not remove the answers from the site yet';
 
-let memory: Withdrawal[] = [];
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function isWithdrawal(value: unknown): value is Withdrawal {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return isSubmissionId(v.submission_id) && isWithdrawalSecret(v.secret);
 }
 
+const waiting = pendingList(WITHDRAWALS_KEY, isWithdrawal);
+
 export function readWithdrawals(): Withdrawal[] {
-  const store = storage();
-  if (!store) return [...memory];
-  try {
-    const parsed: unknown = JSON.parse(store.getItem(WITHDRAWALS_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isWithdrawal) : [];
-  } catch {
-    return [];
-  }
+  return waiting.read();
 }
 
 function writeWithdrawals(list: Withdrawal[]): void {
-  memory = [...list];
-  try {
-    if (list.length === 0) storage()?.removeItem(WITHDRAWALS_KEY);
-    else storage()?.setItem(WITHDRAWALS_KEY, JSON.stringify(list));
-  } catch {
-    // A full or blocked storage keeps the removal in memory for this visit.
-  }
+  waiting.write(list);
 }
 
 function drop(submissionId: string): void {

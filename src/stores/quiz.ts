@@ -10,7 +10,8 @@ import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { newSubmissionId, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/submission-id.ts';
+import { newSubmissionId } from '../lib/submission-id.ts';
+import { isKept, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/browser-storage.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
   NAME_MAX_LENGTH,
@@ -85,17 +86,9 @@ function mayResume(): boolean {
   }
 }
 
-function stored(key: string): boolean {
-  try {
-    return Boolean(localStorage.getItem(key));
-  } catch {
-    return false;
-  }
-}
-
 // While the quiz is shown, saves and removals still waiting go out; the outboxes' code loads only when one waits.
 onFirstListener($progress, () => {
-  if (!stored(SUBMISSIONS_KEY) && !stored(WITHDRAWALS_KEY)) return;
+  if (!isKept(SUBMISSIONS_KEY) && !isKept(WITHDRAWALS_KEY)) return;
   void import('../lib/outbox.ts').then((outbox) =>
     outbox.watchOutbox(() => {
       if (outbox.withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
@@ -109,7 +102,7 @@ onFirstListener($progress, () => {
  * before hydration would make React's first render disagree with it.
  */
 export function resumeAfterHydration(): void {
-  $returning.set(stored(TRAIL_KEY));
+  $returning.set(isKept(TRAIL_KEY));
   if (mayResume()) followHistory(true);
   // Fetched as the question screen is, so that a visitor offline from the first tap still keeps the finished quiz.
   afterNextPaint(() => void loadResults());
