@@ -13,11 +13,8 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater, type QueueReason } from './send-again-later.ts';
-import { isKept, pendingList, SUBMISSIONS_KEY, WITHDRAWALS_KEY } from './browser-storage.ts';
-import { hexOf } from './submission-id.ts';
-
-export { newSubmissionId } from './submission-id.ts';
-export { WITHDRAWALS_KEY };
+import { pendingList, SUBMISSIONS_KEY } from './browser-storage.ts';
+import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 
 /** The message the spec asks for when the final save fails. */
 const SAVE_ERROR_MESSAGE = 'Error saving final scores';
@@ -25,17 +22,10 @@ const SAVE_ERROR_MESSAGE = 'Error saving final scores';
 /** Logged when a save kept from before could not be sent yet. */
 const STILL_WAITING_MESSAGE = 'Scores not stored yet';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function isChoice(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.question_id === 'number' && typeof v.answer_text === 'string';
-}
-
-/** Whether `value` has the shape of a submission id (a UUID). */
-export function isSubmissionId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
 }
 
 function isSubmission(value: unknown): value is SubmitInput {
@@ -49,19 +39,6 @@ function isSubmission(value: unknown): value is SubmitInput {
     (v.withdrawal_secret === undefined || isWithdrawalSecret(v.withdrawal_secret))
   );
 }
-
-/** Whether `value` has the shape of a secret made by newWithdrawalSecret. */
-export function isWithdrawalSecret(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
-}
-
-/** 32 random bytes in hex: the capability that lets this browser take its result back. */
-export function newWithdrawalSecret(): string {
-  return hexOf(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-/** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
-export const savedSecrets = new Map<string, string>();
 
 const pending = pendingList(SUBMISSIONS_KEY, isSubmission);
 
@@ -149,14 +126,8 @@ export async function sendPending(): Promise<number> {
 
 /** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
 export function save(submission: SubmitInput): Promise<Saved> {
-  if (submission.withdrawal_secret) savedSecrets.set(submission.submission_id, submission.withdrawal_secret);
   addPending(submission);
   return sendKept(submission);
-}
-
-/** Whether a removal waits, without loading the removals' outbox. */
-export function withdrawalsWaiting(): boolean {
-  return isKept(WITHDRAWALS_KEY);
 }
 
 /**

@@ -10,7 +10,7 @@
 import { QUESTIONS, QUESTION_COUNT } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
 import type { NamedResult } from '../core/result.ts';
-import { isSubmissionId } from './outbox.ts';
+import { isSubmissionId } from './ids.ts';
 import { decodeShareCode, encodeShareCode, shareNameProblem } from './share-link.ts';
 import { readStored, writeStored } from './browser-storage.ts';
 

@@ -11,7 +11,7 @@
 import { addResult, TRAIL_MAX, type PastResult } from '../core/trail-math.ts';
 import { resultPosition } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
-import { isSubmissionId, isWithdrawalSecret } from './outbox.ts';
+import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 import { decodeShareCode, encodeShareCode } from './share-link.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { readStored, TRAIL_KEY, writeList } from './browser-storage.ts';

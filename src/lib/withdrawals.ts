@@ -11,23 +11,10 @@
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
-import { sendAgainLater } from './send-again-later.ts';
-import { pendingList } from './browser-storage.ts';
-import {
-  isSubmissionId,
-  isWithdrawalSecret,
-  readPending,
-  savedSecrets,
-  sendPending,
-  WITHDRAWALS_KEY,
-  type QueueReason,
-} from './outbox.ts';
-
-/** The withdrawal secret a save of this visit, or one still waiting, was sent with. */
-export function withdrawalSecretOf(submissionId: string): string | null {
-  const waiting = readPending().find((s) => s.submission_id === submissionId);
-  return savedSecrets.get(submissionId) ?? waiting?.withdrawal_secret ?? null;
-}
+import { sendAgainLater, type QueueReason } from './send-again-later.ts';
+import { pendingList, WITHDRAWALS_KEY } from './browser-storage.ts';
+import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
+import { readPending, sendPending } from './outbox.ts';
 
 export interface Withdrawal {
   submission_id: string;

@@ -10,7 +10,7 @@ import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { newSubmissionId } from '../lib/submission-id.ts';
+import { newSubmissionId } from '../lib/ids.ts';
 import { isKept, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/browser-storage.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
@@ -91,7 +91,7 @@ onFirstListener($progress, () => {
   if (!isKept(SUBMISSIONS_KEY) && !isKept(WITHDRAWALS_KEY)) return;
   void import('../lib/outbox.ts').then((outbox) =>
     outbox.watchOutbox(() => {
-      if (outbox.withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
+      if (isKept(WITHDRAWALS_KEY)) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
     }),
   );
 });

@@ -7,7 +7,6 @@
  * what it needs. Loaded with the results screen.
  */
 import { computed, map } from 'nanostores';
-import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { onWithdrawalOutcome, withdraw, type WithdrawalOutcome } from '../lib/withdrawals.ts';
 import { $progress } from './quiz.ts';
 import { $finished, $resultOrigin } from './finished.ts';
@@ -27,7 +26,7 @@ onWithdrawalOutcome((id, outcome) => {
 });
 
 function secretOf(id: string): string | null {
-  return $trail.get().find((r) => r.id === id)?.secret ?? withdrawalSecretOf(id);
+  return $trail.get().find((r) => r.id === id)?.secret ?? null;
 }
 
 /** The visitor's own result on screen, when this browser can take it back. */

@@ -18,12 +18,12 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { loadApi } from '../lib/load-api.ts';
-import { newWithdrawalSecret, onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
-import { readTrail } from '../lib/trail-storage.ts';
-import { onWithdrawalOutcome, withdraw, withdrawalSecretOf } from '../lib/withdrawals.ts';
+import { newWithdrawalSecret } from '../lib/ids.ts';
+import { onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
+import { onWithdrawalOutcome, withdraw } from '../lib/withdrawals.ts';
 import { $finished, $friend, clearResults, keepRunSaved, runSaved, type Finished } from './finished.ts';
 import { remoteData } from './remote.ts';
-import { dropFromTrail } from './trail.ts';
+import { dropFromTrail, keepInTrail, keptSecretOf } from './trail.ts';
 
 export {
   $finished,
@@ -110,16 +110,12 @@ function send(sending: Promise<Saved>, submissionId: string): void {
   });
 }
 
-/** The secret that takes `id` back: the trail's, or this visit's save's. */
-function secretOf(id: string): string | null {
-  return readTrail().find((r) => r.id === id)?.secret ?? withdrawalSecretOf(id);
-}
-
 /**
  * The last answer given: saves the finished quiz under `submissionId`
- * through the outbox (in test mode, null: nothing) and, while it is still on
- * screen, compares it once the save has settled. A result this run saved
- * before is taken back first.
+ * through the outbox (in test mode, null: nothing), hands it with its
+ * withdrawal secret to the trail and, while it is still on screen, compares
+ * it once the save has settled. A result this run saved before is taken
+ * back first.
  */
 export function finishQuiz(
   name: string,
@@ -135,7 +131,7 @@ export function finishQuiz(
     return;
   }
   const earlier = runSaved();
-  const secret = earlier === null || earlier === submissionId ? null : secretOf(earlier);
+  const secret = earlier === null || earlier === submissionId ? null : keptSecretOf(earlier);
   // Kept in the removals' outbox before the new save is kept: offline, both wait and go in that order.
   if (earlier !== null && secret !== null) {
     void withdraw({ submission_id: earlier, secret });
@@ -143,12 +139,14 @@ export function finishQuiz(
   }
   keepRunSaved(submissionId);
   const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
+  const withdrawalSecret = newWithdrawalSecret();
   const saving = save({
     submission_id: submissionId,
     name: name || null,
     answers: choices,
-    withdrawal_secret: newWithdrawalSecret(),
+    withdrawal_secret: withdrawalSecret,
   });
+  keepInTrail(submissionId, answers, withdrawalSecret);
   if (!onScreen) return;
   clearResults();
   send(saving, submissionId);

@@ -12,6 +12,7 @@ vi.spyOn(console, 'warn').mockImplementation(() => {});
 const quiz = await import('../../src/stores/quiz.ts');
 const { openShareLink } = await import('../../src/stores/share.ts');
 const trail = await import('../../src/stores/trail.ts');
+const { readPending } = await import('../../src/lib/outbox.ts');
 
 const KEY = 'myc.map-trail.v1';
 const PATH = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1];
@@ -25,7 +26,7 @@ async function takeQuiz(name: string, path = PATH): Promise<void> {
   await settle();
 }
 
-const kept = () => JSON.parse(localStorage.getItem(KEY) ?? '[]') as { id: string; code: string }[];
+const kept = () => JSON.parse(localStorage.getItem(KEY) ?? '[]') as { id: string; code: string; secret?: string }[];
 let stop: () => void;
 
 beforeEach(() => {
@@ -54,6 +55,28 @@ describe("the visitor's map over time", () => {
     quiz.restoreProgress(quiz.$progress.get());
     await settle();
     expect(kept()).toHaveLength(2);
+  });
+
+  it('keeps each result with the very secret its save was sent with, so that this browser can take it back', async () => {
+    await takeQuiz('Sam');
+    const { submissionId } = quiz.$progress.get();
+    const sent = readPending().find((s) => s.submission_id === submissionId);
+    expect(sent?.withdrawal_secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept().find((r) => r.id === submissionId)?.secret).toBe(sent?.withdrawal_secret);
+    expect(trail.keptSecretOf(submissionId!)).toBe(sent?.withdrawal_secret);
+  });
+
+  it('keeps a result left at once (Start over before its save began): it is saved, so it can be taken back', async () => {
+    quiz.resetAll();
+    quiz.startQuiz();
+    quiz.submitName('Sam');
+    for (const [q, a] of PATH.entries()) quiz.chooseAnswer(QUESTIONS[q]!.answers[a]!.text);
+    const { submissionId } = quiz.$progress.get();
+    quiz.resetAll();
+    await settle();
+    const sent = readPending().find((s) => s.submission_id === submissionId);
+    expect(sent).toBeDefined();
+    expect(kept().find((r) => r.id === submissionId)?.secret).toBe(sent?.withdrawal_secret);
   });
 
   it('keeps nothing from test mode, and nothing from a shared result', async () => {
