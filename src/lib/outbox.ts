@@ -133,7 +133,7 @@ export function save(submission: SubmitInput): Promise<Saved> {
 /**
  * Sends saves left from an earlier visit or a failed send now and whenever
  * the network is back, and runs `alongside` at the same moments (the
- * removals' outbox, which lib/withdrawals.ts keeps); returns the stop.
+ * withdrawals' outbox, which lib/withdrawals.ts keeps); returns the stop.
  */
 export function watchOutbox(alongside: () => void): () => void {
   const sendWaiting = () => {

@@ -1,7 +1,7 @@
 /**
  * The visitor's earlier results as this browser keeps them, in
  * localStorage and nowhere else: nothing here is ever sent but the secret,
- * which went with the save and goes with a removal from the site (only
+ * which went with the save and goes with a withdrawal from the site (only
  * hashes of it are stored there). Each result is its submission id, the
  * date, that secret and its share code (lib/share-link.ts), so its
  * scores are read again from the questions and a stored value can carry no
@@ -22,7 +22,7 @@ interface StoredResult {
   /** ISO 8601. */
   readonly date: string;
   readonly code: string;
-  /** Absent for results saved before removals existed, and for those the site does not hold. */
+  /** Absent for results saved before withdrawals existed, and for those the site does not hold. */
   readonly secret?: string;
 }
 

@@ -1,11 +1,11 @@
 /**
- * Where removals from the site wait until the backend has taken them, and
+ * Where withdrawals from the site wait until the backend has taken them, and
  * how they are sent: the outbox of lib/outbox.ts, for taking a result back.
- * A removal is kept in localStorage before it is sent and dropped only once
+ * A withdrawal is kept in localStorage before it is sent and dropped only once
  * the backend has answered, so one made offline is sent when the network is
- * back or on the next page load. A removal of a result whose save still
+ * back or on the next page load. A withdrawal of a result whose save still
  * waits is sent after that save: the row must exist before it can go.
- * The backend answers a replay as it answers an unknown id, so a removal
+ * The backend answers a replay as it answers an unknown id, so a withdrawal
  * sent again after a lost answer does nothing more.
  */
 import { loadApi, type Api } from './load-api.ts';
@@ -22,11 +22,11 @@ export interface Withdrawal {
 }
 
 /**
- * What became of one removal: the row is gone now ('removed'), there was
+ * What became of one withdrawal: the row is gone now ('withdrawn'), there was
  * none to remove ('absent': already removed, never stored, or not this
  * browser's), or it still waits.
  */
-export type WithdrawalOutcome = 'removed' | 'absent' | QueueReason;
+export type WithdrawalOutcome = 'withdrawn' | 'absent' | QueueReason;
 
 const WITHDRAW_ERROR_MESSAGE = 'Could not remove the answers from the site yet';
 
@@ -66,7 +66,7 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
     const { withdrawn } = await api.withdrawResponse(w.submission_id, w.secret);
     drop(w.submission_id);
     later.reset();
-    return withdrawn ? 'removed' : 'absent';
+    return withdrawn ? 'withdrawn' : 'absent';
   } catch (error) {
     console.warn(WITHDRAW_ERROR_MESSAGE, error);
     const reason = later.afterFailure(error, api);
@@ -80,7 +80,7 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
 type Listener = (submissionId: string, outcome: WithdrawalOutcome) => void;
 const listeners = new Set<Listener>();
 
-/** Hears the outcome of every send, the later ones of a removal that waited too; returns the stop. */
+/** Hears the outcome of every send, the later ones of a withdrawal that waited too; returns the stop. */
 export function onWithdrawalOutcome(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -99,7 +99,7 @@ function attempt(w: Withdrawal): Promise<WithdrawalOutcome> {
 
 let watching = false;
 
-/** Keeps a removal, before anything can fail, then sends it. Never throws. */
+/** Keeps a withdrawal, before anything can fail, then sends it. Never throws. */
 export function withdraw(w: Withdrawal): Promise<WithdrawalOutcome> {
   writeWithdrawals([...readWithdrawals().filter((x) => x.submission_id !== w.submission_id), w]);
   if (!watching) {
@@ -109,7 +109,7 @@ export function withdraw(w: Withdrawal): Promise<WithdrawalOutcome> {
   return attempt(w);
 }
 
-/** Sends every removal still waiting. */
+/** Sends every withdrawal still waiting. */
 export async function sendWithdrawals(): Promise<WithdrawalOutcome[]> {
   return Promise.all(readWithdrawals().map(attempt));
 }

@@ -86,7 +86,7 @@ function mayResume(): boolean {
   }
 }
 
-// While the quiz is shown, saves and removals still waiting go out; the outboxes' code loads only when one waits.
+// While the quiz is shown, saves and withdrawals still waiting go out; the outboxes' code loads only when one waits.
 onFirstListener($progress, () => {
   if (!isKept(SUBMISSIONS_KEY) && !isKept(WITHDRAWALS_KEY)) return;
   void import('../lib/outbox.ts').then((outbox) =>

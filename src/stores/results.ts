@@ -10,7 +10,7 @@
  *
  * One run of the quiz (from Start Quiz on) is one saved row: answers
  * changed after finishing (Back from the results) replace the result saved
- * before, which is taken back with its secret through the removals' outbox.
+ * before, which is taken back with its secret through the withdrawals' outbox.
  */
 import { atom } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
@@ -67,7 +67,7 @@ $finished.listen((f) => {
 
 /**
  * Compares the result with everyone else's: its save has settled, or there
- * is none; and again after a removal, so that no figure on screen still
+ * is none; and again after a withdrawal, so that no figure on screen still
  * counts what was taken back.
  */
 export function compare(): void {
@@ -78,7 +78,7 @@ export function compare(): void {
 // A result taken back from the site (this one, an earlier one, the one this replaced) leaves every figure on screen.
 onWithdrawalOutcome((_id, outcome) => {
   const { phase } = $finished.get();
-  if (outcome === 'removed' && phase !== 'none' && phase !== 'saving') compare();
+  if (outcome === 'withdrawn' && phase !== 'none' && phase !== 'saving') compare();
 });
 
 // A save that waited and went later (the network back, a pause over, another tab's page load) settles the screen too.
@@ -132,7 +132,7 @@ export function finishQuiz(
   }
   const earlier = runSaved();
   const secret = earlier === null || earlier === submissionId ? null : keptSecretOf(earlier);
-  // Kept in the removals' outbox before the new save is kept: offline, both wait and go in that order.
+  // Kept in the withdrawals' outbox before the new save is kept: offline, both wait and go in that order.
   if (earlier !== null && secret !== null) {
     void withdraw({ submission_id: earlier, secret });
     dropFromTrail(earlier);

@@ -1,7 +1,7 @@
 /**
  * Taking a saved result back from the site: which results this browser can
  * remove (those it holds the secret of), the confirmation asked first, and
- * what became of each removal. A confirmed removal waits in its outbox
+ * what became of each withdrawal. A confirmed withdrawal waits in its outbox
  * (lib/withdrawals.ts) until the backend has taken it, and the result leaves
  * the trail at once: it is no longer the visitor's map, and the outbox keeps
  * what it needs. Loaded with the results screen.
@@ -12,17 +12,17 @@ import { $progress } from './quiz.ts';
 import { $finished, $resultOrigin } from './finished.ts';
 import { $trail, dropFromTrail } from './trail.ts';
 
-export type Removal =
+export type WithdrawalState =
   { readonly phase: 'confirming' } | { readonly phase: 'sending' } | { readonly phase: WithdrawalOutcome };
 
-/** Every removal asked for in this visit, by submission id. */
-export const $removals = map<Record<string, Removal>>({});
+/** Every withdrawal asked for in this visit, by submission id. */
+export const $withdrawals = map<Record<string, WithdrawalState>>({});
 
-// A removal that waited is settled later, when the network is back or after a pause.
+// A withdrawal that waited is settled later, when the network is back or after a pause.
 onWithdrawalOutcome((id, outcome) => {
-  const shown = $removals.get()[id];
+  const shown = $withdrawals.get()[id];
   // A late replay answers as for an unknown id; what the visitor was told stays true.
-  if (shown && shown.phase !== 'removed') $removals.setKey(id, { phase: outcome });
+  if (shown && shown.phase !== 'withdrawn') $withdrawals.setKey(id, { phase: outcome });
 });
 
 function secretOf(id: string): string | null {
@@ -30,31 +30,31 @@ function secretOf(id: string): string | null {
 }
 
 /** The visitor's own result on screen, when this browser can take it back. */
-export const $removableResult = computed([$progress, $resultOrigin, $trail], (progress, origin) => {
+export const $withdrawableResult = computed([$progress, $resultOrigin, $trail], (progress, origin) => {
   const id = progress.submissionId;
   if (origin !== 'quiz' || progress.screen !== 'results' || id === null) return null;
   return secretOf(id) === null ? null : id;
 });
 
-export function askToRemove(id: string): void {
-  if (secretOf(id) !== null) $removals.setKey(id, { phase: 'confirming' });
+export function askToWithdraw(id: string): void {
+  if (secretOf(id) !== null) $withdrawals.setKey(id, { phase: 'confirming' });
 }
 
-export function cancelRemoval(id: string): void {
-  if ($removals.get()[id]?.phase === 'confirming') $removals.setKey(id, undefined);
+export function cancelWithdrawal(id: string): void {
+  if ($withdrawals.get()[id]?.phase === 'confirming') $withdrawals.setKey(id, undefined);
 }
 
-/** The confirmed removal: kept and sent; resolves once it has an outcome, never throws. */
-export async function confirmRemoval(id: string): Promise<void> {
+/** The confirmed withdrawal: kept and sent; resolves once it has an outcome, never throws. */
+export async function confirmWithdrawal(id: string): Promise<void> {
   const secret = secretOf(id);
-  if (secret === null || $removals.get()[id]?.phase !== 'confirming') return;
-  $removals.setKey(id, { phase: 'sending' });
+  if (secret === null || $withdrawals.get()[id]?.phase !== 'confirming') return;
+  $withdrawals.setKey(id, { phase: 'sending' });
   const sending = withdraw({ submission_id: id, secret });
   dropFromTrail(id);
   await sending;
 }
 
 /** Whether the figures from the site count the visitor's own result on screen: saved, and not taken back. */
-export const $ownCounted = computed([$finished, $removals], (finished, removals) =>
-  finished.phase === 'saved' ? removals[finished.submissionId]?.phase !== 'removed' : false,
+export const $ownCounted = computed([$finished, $withdrawals], (finished, withdrawals) =>
+  finished.phase === 'saved' ? withdrawals[finished.submissionId]?.phase !== 'withdrawn' : false,
 );
