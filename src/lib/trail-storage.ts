@@ -26,9 +26,9 @@ interface StoredResult {
   readonly secret?: string;
 }
 
-/** What the trail keeps of a result, with the share code that stands for its answers. */
+/** What the trail keeps of a result: its answers, read again from the share code that stands for them. */
 export interface KeptResult extends PastResult {
-  readonly code: string;
+  readonly answers: readonly GivenAnswer[];
   /** What takes the result back from the site; null when this browser cannot. */
   readonly secret: string | null;
 }
@@ -42,7 +42,7 @@ function readOne(value: unknown, now: Date): KeptResult | null {
   if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() + 60_000) return null;
   const answers = decodeShareCode(code);
   const key = isWithdrawalSecret(secret) ? secret : null;
-  return answers && { id, date: when, code, secret: key, position: resultPosition(totalsOf(answers)) };
+  return answers && { id, date: when, answers, secret: key, position: resultPosition(totalsOf(answers)) };
 }
 
 /** The kept results, oldest first; damaged or foreign entries are left out. */
@@ -56,10 +56,10 @@ export function readTrail(now = new Date()): KeptResult[] {
 }
 
 function writeTrail(trail: readonly KeptResult[]): void {
-  const stored: StoredResult[] = trail.map(({ id, date, code, secret }) => ({
+  const stored: StoredResult[] = trail.map(({ id, date, answers, secret }) => ({
     id,
     date: date.toISOString(),
-    code,
+    code: encodeShareCode(answers),
     ...(secret === null ? {} : { secret }),
   }));
   // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
@@ -73,9 +73,8 @@ export function keepResult(
   date: Date,
   secret: string | null = null,
 ): KeptResult[] {
-  const code = encodeShareCode(answers);
   const kept = readTrail(date);
-  const next = addResult(kept, { id, date, code, secret, position: resultPosition(totalsOf(answers)) });
+  const next = addResult(kept, { id, date, answers, secret, position: resultPosition(totalsOf(answers)) });
   writeTrail(next);
   return next;
 }

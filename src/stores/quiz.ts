@@ -1,11 +1,10 @@
 /**
- * Quiz progress on "/": which screen, the name, the answers given so far,
- * and the only actions that change them. The progress is one plain,
- * serialisable value, so that it can be written to and read back from the
- * browser's history or session storage as it is. Islands read these stores
- * and call these actions; all arithmetic comes from src/core.
+ * The quiz on "/": the views of its progress (stores/progress.ts) and the
+ * only actions that change it. Islands read these stores and call these
+ * actions; all arithmetic comes from src/core.
  */
 import { atom, computed } from 'nanostores';
+import { $progress } from './progress.ts';
 import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import { lazyOnce } from '../lib/lazy.ts';
@@ -26,8 +25,6 @@ import { totalsOf } from '../core/totals.ts';
 import { closeOverlayAndMenu } from './overlays.ts';
 import { $friend, $resultOrigin, clearResults, keepFriend, keepRunSaved } from './finished.ts';
 import { onFirstListener } from './first-listener.ts';
-
-export const $progress = atom<QuizProgress>(START);
 
 export const $screen = computed($progress, (p) => p.screen);
 export const $name = computed($progress, (p) => p.name);
@@ -243,6 +240,21 @@ export function restoreProgress(progress: QuizProgress): void {
   const shown = $progress.get();
   void loadResults().then((results) => {
     if ($progress.get() === shown) results.resumeResult(progress.submissionId);
+  });
+}
+
+/**
+ * A returning visitor's kept result (stores/trail.ts) shown again, from the
+ * intro: never saved again, and, as the run on screen, replaced if its
+ * answers change.
+ */
+export function showKeptResult({ id, answers }: { id: string; answers: readonly GivenAnswer[] }): void {
+  keepRunSaved(id);
+  restoreProgress({
+    screen: 'results',
+    name: '',
+    answers: answers.map((a) => ({ ...a, seconds: null })),
+    submissionId: id,
   });
 }
 

@@ -7,9 +7,8 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
-import { decodeShareCode } from '../lib/share-link.ts';
-import { $progress, restoreProgress } from './quiz.ts';
-import { $resultOrigin, keepRunSaved } from './finished.ts';
+import { $progress } from './progress.ts';
+import { $resultOrigin } from './finished.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 
 /** Every kept result, oldest first. */
@@ -57,21 +56,4 @@ export function forgetEarlierResults(): void {
 /** Drops a result taken back from the site: it is no longer the visitor's map. */
 export function dropFromTrail(id: string): void {
   $trail.set(dropResult(id));
-}
-
-/**
- * A returning visitor's kept result shown again, from the intro: never
- * saved again, and, as the run on screen, replaced if its answers change.
- */
-export function showKeptResult(id: string): void {
-  const kept = readTrail().find((r) => r.id === id);
-  const answers = kept && decodeShareCode(kept.code);
-  if (!answers) return;
-  keepRunSaved(id);
-  restoreProgress({
-    screen: 'results',
-    name: '',
-    answers: answers.map((a) => ({ ...a, seconds: null })),
-    submissionId: id,
-  });
 }

@@ -8,7 +8,7 @@
  */
 import { computed, map } from 'nanostores';
 import { onWithdrawalOutcome, withdraw, type WithdrawalOutcome } from '../lib/withdrawals.ts';
-import { $progress } from './quiz.ts';
+import { $progress } from './progress.ts';
 import { $finished, $resultOrigin } from './finished.ts';
 import { $trail, dropFromTrail } from './trail.ts';
 

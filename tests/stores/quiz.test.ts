@@ -6,6 +6,7 @@ import { answerTexts, api, settle, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
+const { $progress } = await import('../../src/stores/progress.ts');
 const results = await import('../../src/stores/results.ts');
 const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
@@ -99,7 +100,7 @@ describe('quiz store', () => {
     quiz.submitName('Again');
     answerAll(answerTexts(PATH_A));
     await settle();
-    const finished = quiz.$progress.get();
+    const finished = $progress.get();
     expect(api.submitted.map((s) => s.submission_id)).toEqual([finished.submissionId]);
     quiz.resetAll();
     quiz.restoreProgress(finished);
@@ -116,7 +117,7 @@ describe('quiz store', () => {
     quiz.submitName('Waiting');
     answerAll(answerTexts(PATH_A));
     await settle();
-    const waiting = quiz.$progress.get();
+    const waiting = $progress.get();
     expect(outbox.readPending().map((s) => s.submission_id)).toEqual([waiting.submissionId]);
     api.failSubmit = false;
     quiz.resetAll();
@@ -133,7 +134,7 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
     quiz.chooseAnswer(answerTexts(PATH_A)[0]!);
-    const midway = quiz.$progress.get();
+    const midway = $progress.get();
     quiz.resetAll();
     vi.advanceTimersByTime(60_000);
     quiz.restoreProgress(midway);

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { describePastResult, movementSentence, takenLabels } from '../../core/trail-math.ts';
-import { $progress } from '../../stores/quiz.ts';
+import { $progress } from '../../stores/progress.ts';
 import { $withdrawals } from '../../stores/withdrawal.ts';
 import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';
 import { WITHDRAW_EARLIER_RESULT, withdrawalMessage } from './withdrawal-texts.ts';
