@@ -5,7 +5,7 @@
  * rather than left holding nothing. Nothing here throws.
  */
 
-export type StorageKind = 'localStorage' | 'sessionStorage';
+type StorageKind = 'localStorage' | 'sessionStorage';
 
 /** Where the outboxes keep what waits (lib/outbox.ts, lib/withdrawals.ts): named here so that their code loads only when one waits. */
 export const SUBMISSIONS_KEY = 'myc.pending-submissions.v1';
@@ -54,7 +54,7 @@ export function writeStored(kind: StorageKind, key: string, value: unknown): boo
 }
 
 /** A JSON list's entries that `read` accepts (it may convert them); none when the key holds no list. */
-export function readList<T>(kind: StorageKind, key: string, read: (value: unknown) => T | null): T[] {
+function readList<T>(kind: StorageKind, key: string, read: (value: unknown) => T | null): T[] {
   const list = readStored(kind, key, (value) => (Array.isArray(value) ? (value as unknown[]) : null)) ?? [];
   return list.map(read).filter((entry) => entry !== null);
 }
@@ -64,7 +64,7 @@ export function writeList(kind: StorageKind, key: string, list: readonly unknown
   return writeStored(kind, key, list.length === 0 ? null : list);
 }
 
-export interface PendingList<T> {
+interface PendingList<T> {
   read(): T[];
   write(list: readonly T[]): void;
 }

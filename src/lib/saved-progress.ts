@@ -18,7 +18,7 @@ const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
 const FRIEND_KEY = 'myc.quiz-friend.v1';
 
-export interface SavedAnswer {
+interface SavedAnswer {
   readonly questionId: number;
   readonly answerText: string;
   readonly seconds: number | null;

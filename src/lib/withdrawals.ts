@@ -16,7 +16,7 @@ import { pendingList, WITHDRAWALS_KEY } from './browser-storage.ts';
 import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 import { readPending, sendPending } from './outbox.ts';
 
-export interface Withdrawal {
+interface Withdrawal {
   submission_id: string;
   secret: string;
 }

@@ -17,7 +17,7 @@ const insights = remoteData<Insights>('insights data', withRespondents);
 export const $insights = insights.$state;
 
 /** The last aggregates this browser received, and when: what the page shows while they cannot be fetched. */
-export interface SeenInsights {
+interface SeenInsights {
   data: Insights;
   /** Milliseconds since the epoch. */
   seenAt: number;
