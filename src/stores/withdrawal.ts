@@ -29,12 +29,19 @@ function secretOf(id: string): string | null {
   return $trail.get().find((r) => r.id === id)?.secret ?? null;
 }
 
-/** The visitor's own result on screen, when this browser can take it back. */
-export const $withdrawableResult = computed([$progress, $resultOrigin, $trail], (progress, origin) => {
-  const id = progress.submissionId;
-  if (origin !== 'quiz' || progress.screen !== 'results' || id === null) return null;
-  return secretOf(id) === null ? null : id;
-});
+/**
+ * The visitor's own result on screen, when this browser can take it back
+ * or is taking it back: the trail lets a result go once its withdrawal is
+ * confirmed, and the screen still tells what became of it.
+ */
+export const $withdrawableResult = computed(
+  [$progress, $resultOrigin, $trail, $withdrawals],
+  (progress, origin, _trail, withdrawals) => {
+    const id = progress.submissionId;
+    if (origin !== 'quiz' || progress.screen !== 'results' || id === null) return null;
+    return secretOf(id) !== null || withdrawals[id] ? id : null;
+  },
+);
 
 export function askToWithdraw(id: string): void {
   if (secretOf(id) !== null) $withdrawals.setKey(id, { phase: 'confirming' });
