@@ -13,7 +13,8 @@ export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
 /** Where the visitor's earlier results are kept (lib/trail-storage.ts). */
 export const TRAIL_KEY = 'myc.map-trail.v1';
 
-function storage(kind: StorageKind): Storage | null {
+/** The storage of that kind, or null where it is blocked or missing (outside a browser). */
+export function storage(kind: StorageKind): Storage | null {
   try {
     return globalThis[kind] ?? null;
   } catch {
@@ -54,7 +55,7 @@ export function writeStored(kind: StorageKind, key: string, value: unknown): boo
 }
 
 /** A JSON list's entries that `read` accepts (it may convert them); none when the key holds no list. */
-function readList<T>(kind: StorageKind, key: string, read: (value: unknown) => T | null): T[] {
+export function readList<T>(kind: StorageKind, key: string, read: (value: unknown) => T | null): T[] {
   const list = readStored(kind, key, (value) => (Array.isArray(value) ? (value as unknown[]) : null)) ?? [];
   return list.map(read).filter((entry) => entry !== null);
 }
@@ -62,26 +63,4 @@ function readList<T>(kind: StorageKind, key: string, read: (value: unknown) => T
 /** Keeps a list under `key`; an empty one removes the key. False when the storage refused. */
 export function writeList(kind: StorageKind, key: string, list: readonly unknown[]): boolean {
   return writeStored(kind, key, list.length === 0 ? null : list);
-}
-
-interface PendingList<T> {
-  read(): T[];
-  write(list: readonly T[]): void;
-}
-
-/**
- * An outbox's list in localStorage. Without localStorage (blocked, or
- * outside a browser) it lives as long as the page, and a full storage
- * leaves it in memory for this visit: what waits is never lost while the
- * page is open.
- */
-export function pendingList<T>(key: string, isEntry: (value: unknown) => value is T): PendingList<T> {
-  let memory: T[] = [];
-  return {
-    read: () => (storage('localStorage') ? readList('localStorage', key, (v) => (isEntry(v) ? v : null)) : [...memory]),
-    write(list) {
-      memory = [...list];
-      writeList('localStorage', key, list);
-    },
-  };
 }

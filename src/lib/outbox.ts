@@ -13,7 +13,8 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater, type QueueReason } from './send-again-later.ts';
-import { pendingList, SUBMISSIONS_KEY } from './browser-storage.ts';
+import { SUBMISSIONS_KEY } from './browser-storage.ts';
+import { pendingList } from './pending-list.ts';
 import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 
 /** The message the spec asks for when the final save fails. */

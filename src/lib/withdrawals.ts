@@ -12,7 +12,8 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater, type QueueReason } from './send-again-later.ts';
-import { pendingList, WITHDRAWALS_KEY } from './browser-storage.ts';
+import { WITHDRAWALS_KEY } from './browser-storage.ts';
+import { pendingList } from './pending-list.ts';
 import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 import { readPending, sendPending } from './outbox.ts';
 
