@@ -7,7 +7,7 @@ import { leanOf, type Lean, type LeanCounts } from './points.ts';
 import { formatPercent as percent, resultPosition, resultShares } from './scoring.ts';
 import type { ValueScores } from './values.ts';
 
-export interface BalanceBounds {
+interface BalanceBounds {
   readonly nearestMin: number;
   readonly nearestMax: number;
   readonly axisMean: number;

@@ -5,7 +5,7 @@
 import { formatPercent } from './scoring.ts';
 import { VALUES, VALUE_LABELS, type Value, type ValueScores } from './values.ts';
 
-export interface ValueGap {
+interface ValueGap {
   readonly value: Value;
   /** The first result's share of this value and the second's, as fractions of 1. */
   readonly first: number;
@@ -14,7 +14,7 @@ export interface ValueGap {
   readonly gap: number;
 }
 
-export interface ShareComparison {
+interface ShareComparison {
   /** The value with the widest gap; on a tie, the first in VALUES order. */
   readonly differMost: ValueGap;
   /** The value with the narrowest gap; on a tie, the first in VALUES order. */

@@ -13,7 +13,7 @@ export interface FigurePoint {
   readonly shares: Readonly<ValueScores>;
 }
 
-export interface FigureMatch<F extends FigurePoint> {
+interface FigureMatch<F extends FigurePoint> {
   readonly figure: F;
   readonly distance: number;
 }

@@ -4,7 +4,7 @@
  * respondent is told they are the first rather than that 100% agree.
  */
 
-export interface Others {
+interface Others {
   /** Respondents besides the visitor. */
   readonly count: number;
   /** How many of them gave the same answer. */

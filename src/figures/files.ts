@@ -13,7 +13,7 @@ import { parseFrontmatter } from 'astro/markdown';
 import type { FigurePoint } from '../core/nearest-figures.ts';
 import { FIGURE_SLUG, FIGURES_DIR, figureSchema, type FigureData } from './schema.ts';
 
-export interface FigureFile extends FigurePoint {
+interface FigureFile extends FigurePoint {
   readonly data: FigureData;
   /** The Markdown under the front matter. */
   readonly body: string;

@@ -123,7 +123,7 @@ async function writeWorker(dir: string, entries: unknown[], onlineOnlyPages: str
   });
 }
 
-export async function writeOfflineFiles(dir: string): Promise<{ files: number; bytes: number }> {
+async function writeOfflineFiles(dir: string): Promise<{ files: number; bytes: number }> {
   // The manifest holds one scheme: the one the site was first made in.
   const colors = SCHEMES.dark;
   await writeIcons(dir, colors.background);

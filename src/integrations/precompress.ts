@@ -6,9 +6,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 
 /** Text formats worth compressing; images such as PNG are compressed already. */
-export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.xml', '.txt', '.json', '.webmanifest']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.xml', '.txt', '.json', '.webmanifest']);
 
-export const ENCODINGS = [
+const ENCODINGS = [
   {
     extension: '.br',
     compress: (data: Buffer) =>

@@ -14,15 +14,15 @@ import type { AstroUserConfig } from 'astro';
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 type CspDirective = NonNullable<CspConfig['directives']>[number];
 
-export type HeaderPair = [name: string, value: string];
+type HeaderPair = [name: string, value: string];
 
-export interface HeaderRule {
+interface HeaderRule {
   pattern: string;
   headers: HeaderPair[];
 }
 
 /** Astro fingerprints everything under /_astro/: a changed file gets a new name. */
-export const ASSETS_PATTERN = '/_astro/*';
+const ASSETS_PATTERN = '/_astro/*';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * A missing file is missing for now: a chunk asked for in the middle of a
@@ -34,7 +34,7 @@ export const NOT_FOUND_CACHE = 'no-store';
 export const REVALIDATE = 'no-cache';
 
 /** Browser features the site never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=()',

@@ -123,7 +123,7 @@ export type QuadrantCounts = Record<QuadrantKey, number> & {
   pair: [Value, Value];
 };
 
-export interface AnswerShare {
+interface AnswerShare {
   answer_text: string;
   count: number;
   /** count / all answers counted for this question, 0..1. */

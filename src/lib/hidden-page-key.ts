@@ -5,17 +5,9 @@
  * ones. The password itself is never stored.
  */
 import type { HiddenPageKey } from './api.ts';
+import { readStored, writeStored } from './browser-storage.ts';
 
 const STORAGE_KEY = 'hidden-page-key';
-
-// Without localStorage (blocked storage, tests) the key lasts as long as the page.
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 function isHiddenPageKey(value: unknown): value is HiddenPageKey {
   return (
@@ -28,27 +20,15 @@ function isHiddenPageKey(value: unknown): value is HiddenPageKey {
 
 /** The stored key, or null when there is none, it cannot be read, or it has expired. */
 export function readHiddenPageKey(now = Date.now()): string | null {
-  try {
-    const parsed = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as unknown;
-    if (!isHiddenPageKey(parsed) || !(Date.parse(parsed.expires_at) > now)) return null;
-    return parsed.key;
-  } catch {
-    return null;
-  }
+  const kept = readStored('localStorage', STORAGE_KEY, (v) => (isHiddenPageKey(v) ? v : null));
+  return kept && Date.parse(kept.expires_at) > now ? kept.key : null;
 }
 
+/** Keeps the key; a full or blocked storage asks for the password on the next visit. */
 export function saveHiddenPageKey(granted: HiddenPageKey): void {
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify({ key: granted.key, expires_at: granted.expires_at }));
-  } catch {
-    // A full or blocked storage asks for the password on the next visit.
-  }
+  writeStored('localStorage', STORAGE_KEY, { key: granted.key, expires_at: granted.expires_at });
 }
 
 export function forgetHiddenPageKey(): void {
-  try {
-    storage()?.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing could be stored there either.
-  }
+  writeStored('localStorage', STORAGE_KEY, null);
 }

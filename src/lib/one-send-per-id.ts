@@ -1,5 +1,5 @@
 /**
- * One send per submission at a time, for both outboxes (saves, removals). A
+ * One send per submission at a time, for both outboxes (saves, withdrawals). A
  * send asked for while one runs joins it, and should that one end without
  * reaching the backend it is tried once more: the ask may come from the
  * network's return, whose `online` event a send started offline has missed.

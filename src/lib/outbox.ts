@@ -13,10 +13,9 @@ import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
 import { sendAgainLater, type QueueReason } from './send-again-later.ts';
-import { hexOf, SUBMISSIONS_KEY as STORAGE_KEY, WITHDRAWALS_KEY } from './submission-id.ts';
-
-export { newSubmissionId } from './submission-id.ts';
-export { WITHDRAWALS_KEY };
+import { SUBMISSIONS_KEY } from './browser-storage.ts';
+import { pendingList } from './pending-list.ts';
+import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 
 /** The message the spec asks for when the final save fails. */
 const SAVE_ERROR_MESSAGE = 'Error saving final scores';
@@ -24,17 +23,10 @@ const SAVE_ERROR_MESSAGE = 'Error saving final scores';
 /** Logged when a save kept from before could not be sent yet. */
 const STILL_WAITING_MESSAGE = 'Scores not stored yet';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function isChoice(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.question_id === 'number' && typeof v.answer_text === 'string';
-}
-
-/** Whether `value` has the shape of a submission id (a UUID). */
-export function isSubmissionId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
 }
 
 function isSubmission(value: unknown): value is SubmitInput {
@@ -49,52 +41,14 @@ function isSubmission(value: unknown): value is SubmitInput {
   );
 }
 
-/** Whether `value` has the shape of a secret made by newWithdrawalSecret. */
-export function isWithdrawalSecret(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
-}
-
-/** 32 random bytes in hex: the capability that lets this browser take its result back. */
-export function newWithdrawalSecret(): string {
-  return hexOf(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-/** The secrets of this visit's saves, for the trail to keep once the outbox has let them go (lib/withdrawals.ts). */
-export const savedSecrets = new Map<string, string>();
-
-// Without localStorage (blocked storage, tests) the outbox lives as long as the page.
-let memoryOutbox: SubmitInput[] = [];
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+const pending = pendingList(SUBMISSIONS_KEY, isSubmission);
 
 export function readPending(): SubmitInput[] {
-  const store = storage();
-  if (!store) return [...memoryOutbox];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(store.getItem(STORAGE_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  return Array.isArray(parsed) ? parsed.filter(isSubmission) : [];
+  return pending.read();
 }
 
 function writePending(list: SubmitInput[]): void {
-  memoryOutbox = [...list];
-  const store = storage();
-  if (!store) return;
-  try {
-    if (list.length === 0) store.removeItem(STORAGE_KEY);
-    else store.setItem(STORAGE_KEY, JSON.stringify(list));
-  } catch {
-    // A full or blocked storage leaves the submission in memory for this visit.
-  }
+  pending.write(list);
 }
 
 export function addPending(submission: SubmitInput): void {
@@ -173,20 +127,14 @@ export async function sendPending(): Promise<number> {
 
 /** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
 export function save(submission: SubmitInput): Promise<Saved> {
-  if (submission.withdrawal_secret) savedSecrets.set(submission.submission_id, submission.withdrawal_secret);
   addPending(submission);
   return sendKept(submission);
-}
-
-/** Whether a removal waits, without loading the removals' outbox. */
-export function withdrawalsWaiting(): boolean {
-  return Boolean(storage()?.getItem(WITHDRAWALS_KEY));
 }
 
 /**
  * Sends saves left from an earlier visit or a failed send now and whenever
  * the network is back, and runs `alongside` at the same moments (the
- * removals' outbox, which lib/withdrawals.ts keeps); returns the stop.
+ * withdrawals' outbox, which lib/withdrawals.ts keeps); returns the stop.
  */
 export function watchOutbox(alongside: () => void): () => void {
   const sendWaiting = () => {

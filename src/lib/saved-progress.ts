@@ -10,14 +10,15 @@
 import { QUESTIONS, QUESTION_COUNT } from '../core/questions.ts';
 import { NAME_MAX_LENGTH, TEST_MODE_NAME, type QuizProgress, type Screen, type TimedAnswer } from '../core/progress.ts';
 import type { NamedResult } from '../core/result.ts';
-import { isSubmissionId } from './outbox.ts';
+import { isSubmissionId } from './ids.ts';
 import { decodeShareCode, encodeShareCode, shareNameProblem } from './share-link.ts';
+import { readStored, writeStored } from './browser-storage.ts';
 
 const STORAGE_KEY = 'myc.quiz-progress.v1';
 /** The friend's result a quiz taken from a share link is compared with at its end. */
 const FRIEND_KEY = 'myc.quiz-friend.v1';
 
-export interface SavedAnswer {
+interface SavedAnswer {
   readonly questionId: number;
   readonly answerText: string;
   readonly seconds: number | null;
@@ -89,37 +90,14 @@ export function readProgress(value: unknown): QuizProgress | null {
   return { screen, name: v.name, answers, submissionId: saved ? (v.submissionId as string) : null };
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** What `key` holds in this browser session, as `read` reads it; null when there is nothing that reads back. */
-function readKept<T>(key: string, read: (value: unknown) => T | null): T | null {
-  try {
-    const text = storage()?.getItem(key);
-    return text ? read(JSON.parse(text)) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The progress kept in this browser session, or null when there is none that reads back. */
 export function readSession(): QuizProgress | null {
-  return readKept(STORAGE_KEY, readProgress);
+  return readStored('sessionStorage', STORAGE_KEY, readProgress);
 }
 
-/** Keeps `progress` for this browser session; the intro is nothing to keep. */
+/** Keeps `progress` for this browser session; the intro is nothing to keep. Full or blocked storage: only a reload would not find it. */
 export function writeSession(progress: QuizProgress): void {
-  try {
-    if (progress.screen === 'intro') storage()?.removeItem(STORAGE_KEY);
-    else storage()?.setItem(STORAGE_KEY, JSON.stringify(toSaved(progress)));
-  } catch {
-    // Full or blocked storage: the quiz goes on, only a reload would not find it.
-  }
+  writeStored('sessionStorage', STORAGE_KEY, progress.screen === 'intro' ? null : toSaved(progress));
 }
 
 /**
@@ -138,7 +116,7 @@ function readFriend(value: unknown): NamedResult | null {
 
 /** The friend kept for this browser session, or null when there is none that reads back as a finished result. */
 export function readFriendSession(): NamedResult | null {
-  return readKept(FRIEND_KEY, readFriend);
+  return readStored('sessionStorage', FRIEND_KEY, readFriend);
 }
 
 /**
@@ -146,10 +124,6 @@ export function readFriendSession(): NamedResult | null {
  * reload mid-quiz or on the results keeps the comparison; null forgets it.
  */
 export function writeFriendSession(friend: NamedResult | null): void {
-  try {
-    if (friend === null) storage()?.removeItem(FRIEND_KEY);
-    else storage()?.setItem(FRIEND_KEY, JSON.stringify({ code: encodeShareCode(friend.answers), name: friend.name }));
-  } catch {
-    // Full or blocked storage: only a reload would lose the comparison.
-  }
+  const kept = friend && { code: encodeShareCode(friend.answers), name: friend.name };
+  writeStored('sessionStorage', FRIEND_KEY, kept);
 }

@@ -19,7 +19,7 @@ export type QueueReason = 'unreachable' | 'rate-limited';
 export const RATE_LIMIT_PAUSE_MS = 30_000;
 export const RATE_LIMIT_LONGEST_PAUSE_MS = 10 * 60_000;
 
-export interface SendAgainLater {
+interface SendAgainLater {
   /** Arranges the next send of everything for a send that waits for `reason`. */
   after(reason: QueueReason): void;
   /**

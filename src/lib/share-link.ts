@@ -44,7 +44,7 @@ export const SHARE_NAME_MAX_LENGTH = 40;
 type Answers = readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[];
 
 /** What a link holds: the sharer's result, and in a comparison, the friend's they compared it with. */
-export interface SharedLink {
+interface SharedLink {
   readonly sharer: NamedResult;
   readonly friend: NamedResult | null;
 }
@@ -104,7 +104,7 @@ function linkName(name: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-export interface ShareOptions {
+interface ShareOptions {
   /** The first name the sharer chose to show; empty or null for none. */
   name?: string | null;
   /** In a comparison, the friend's result and name. */

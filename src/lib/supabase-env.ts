@@ -6,7 +6,7 @@
  */
 
 /** The build's variables, as the environment or a .env file gives them. */
-export interface SupabaseEnv {
+interface SupabaseEnv {
   PUBLIC_SUPABASE_URL?: string | undefined;
   /** Supabase's publishable key, `sb_publishable_…`. */
   PUBLIC_SUPABASE_PUBLISHABLE_KEY?: string | undefined;

@@ -1,7 +1,7 @@
 /**
  * The visitor's earlier results as this browser keeps them, in
  * localStorage and nowhere else: nothing here is ever sent but the secret,
- * which went with the save and goes with a removal from the site (only
+ * which went with the save and goes with a withdrawal from the site (only
  * hashes of it are stored there). Each result is its submission id, the
  * date, that secret and its share code (lib/share-link.ts), so its
  * scores are read again from the questions and a stored value can carry no
@@ -11,11 +11,10 @@
 import { addResult, TRAIL_MAX, type PastResult } from '../core/trail-math.ts';
 import { resultPosition } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
-import { isSubmissionId, isWithdrawalSecret } from './outbox.ts';
+import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
 import { decodeShareCode, encodeShareCode } from './share-link.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
-
-import { TRAIL_KEY as STORAGE_KEY } from './submission-id.ts';
+import { readStored, TRAIL_KEY, writeList } from './browser-storage.ts';
 
 /** One result in its stored form. */
 interface StoredResult {
@@ -23,23 +22,15 @@ interface StoredResult {
   /** ISO 8601. */
   readonly date: string;
   readonly code: string;
-  /** Absent for results saved before removals existed, and for those the site does not hold. */
+  /** Absent for results saved before withdrawals existed, and for those the site does not hold. */
   readonly secret?: string;
 }
 
-/** What the trail keeps of a result, with the share code that stands for its answers. */
+/** What the trail keeps of a result: its answers, read again from the share code that stands for them. */
 export interface KeptResult extends PastResult {
-  readonly code: string;
+  readonly answers: readonly GivenAnswer[];
   /** What takes the result back from the site; null when this browser cannot. */
   readonly secret: string | null;
-}
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
 }
 
 function readOne(value: unknown, now: Date): KeptResult | null {
@@ -51,19 +42,13 @@ function readOne(value: unknown, now: Date): KeptResult | null {
   if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() + 60_000) return null;
   const answers = decodeShareCode(code);
   const key = isWithdrawalSecret(secret) ? secret : null;
-  return answers && { id, date: when, code, secret: key, position: resultPosition(totalsOf(answers)) };
+  return answers && { id, date: when, answers, secret: key, position: resultPosition(totalsOf(answers)) };
 }
 
 /** The kept results, oldest first; damaged or foreign entries are left out. */
 export function readTrail(now = new Date()): KeptResult[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
+  const stored = readStored('localStorage', TRAIL_KEY, (value) => (Array.isArray(value) ? (value as unknown[]) : null));
+  return (stored ?? [])
     .slice(-TRAIL_MAX)
     .map((v) => readOne(v, now))
     .filter((r) => r !== null)
@@ -71,19 +56,14 @@ export function readTrail(now = new Date()): KeptResult[] {
 }
 
 function writeTrail(trail: readonly KeptResult[]): void {
-  const stored: StoredResult[] = trail.map(({ id, date, code, secret }) => ({
+  const stored: StoredResult[] = trail.map(({ id, date, answers, secret }) => ({
     id,
     date: date.toISOString(),
-    code,
+    code: encodeShareCode(answers),
     ...(secret === null ? {} : { secret }),
   }));
-  try {
-    if (stored.length === 0) storage()?.removeItem(STORAGE_KEY);
-    else storage()?.setItem(STORAGE_KEY, JSON.stringify(stored));
-  } catch (error) {
-    // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
-    console.warn('Could not keep this result in the browser', error);
-  }
+  // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
+  if (!writeList('localStorage', TRAIL_KEY, stored)) console.warn('Could not keep this result in the browser');
 }
 
 /** Keeps a finished result (once per id) and returns the trail as now kept. */
@@ -93,9 +73,8 @@ export function keepResult(
   date: Date,
   secret: string | null = null,
 ): KeptResult[] {
-  const code = encodeShareCode(answers);
   const kept = readTrail(date);
-  const next = addResult(kept, { id, date, code, secret, position: resultPosition(totalsOf(answers)) });
+  const next = addResult(kept, { id, date, answers, secret, position: resultPosition(totalsOf(answers)) });
   writeTrail(next);
   return next;
 }

@@ -1,56 +1,35 @@
 /**
- * Where removals from the site wait until the backend has taken them, and
+ * Where withdrawals from the site wait until the backend has taken them, and
  * how they are sent: the outbox of lib/outbox.ts, for taking a result back.
- * A removal is kept in localStorage before it is sent and dropped only once
+ * A withdrawal is kept in localStorage before it is sent and dropped only once
  * the backend has answered, so one made offline is sent when the network is
- * back or on the next page load. A removal of a result whose save still
+ * back or on the next page load. A withdrawal of a result whose save still
  * waits is sent after that save: the row must exist before it can go.
- * The backend answers a replay as it answers an unknown id, so a removal
+ * The backend answers a replay as it answers an unknown id, so a withdrawal
  * sent again after a lost answer does nothing more.
  */
 import { loadApi, type Api } from './load-api.ts';
 import { onReconnect } from './network.ts';
 import { oneSendPerId } from './one-send-per-id.ts';
-import { sendAgainLater } from './send-again-later.ts';
-import {
-  isSubmissionId,
-  isWithdrawalSecret,
-  readPending,
-  savedSecrets,
-  sendPending,
-  WITHDRAWALS_KEY,
-  type QueueReason,
-} from './outbox.ts';
+import { sendAgainLater, type QueueReason } from './send-again-later.ts';
+import { WITHDRAWALS_KEY } from './browser-storage.ts';
+import { pendingList } from './pending-list.ts';
+import { isSubmissionId, isWithdrawalSecret } from './ids.ts';
+import { readPending, sendPending } from './outbox.ts';
 
-/** The withdrawal secret a save of this visit, or one still waiting, was sent with. */
-export function withdrawalSecretOf(submissionId: string): string | null {
-  const waiting = readPending().find((s) => s.submission_id === submissionId);
-  return savedSecrets.get(submissionId) ?? waiting?.withdrawal_secret ?? null;
-}
-
-export interface Withdrawal {
+interface Withdrawal {
   submission_id: string;
   secret: string;
 }
 
 /**
- * What became of one removal: the row is gone now ('removed'), there was
+ * What became of one withdrawal: the row is gone now ('withdrawn'), there was
  * none to remove ('absent': already removed, never stored, or not this
  * browser's), or it still waits.
  */
-export type WithdrawalOutcome = 'removed' | 'absent' | QueueReason;
+export type WithdrawalOutcome = 'withdrawn' | 'absent' | QueueReason;
 
 const WITHDRAW_ERROR_MESSAGE = 'Could not remove the answers from the site yet';
-
-let memory: Withdrawal[] = [];
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 function isWithdrawal(value: unknown): value is Withdrawal {
   if (typeof value !== 'object' || value === null) return false;
@@ -58,25 +37,14 @@ function isWithdrawal(value: unknown): value is Withdrawal {
   return isSubmissionId(v.submission_id) && isWithdrawalSecret(v.secret);
 }
 
+const waiting = pendingList(WITHDRAWALS_KEY, isWithdrawal);
+
 export function readWithdrawals(): Withdrawal[] {
-  const store = storage();
-  if (!store) return [...memory];
-  try {
-    const parsed: unknown = JSON.parse(store.getItem(WITHDRAWALS_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isWithdrawal) : [];
-  } catch {
-    return [];
-  }
+  return waiting.read();
 }
 
 function writeWithdrawals(list: Withdrawal[]): void {
-  memory = [...list];
-  try {
-    if (list.length === 0) storage()?.removeItem(WITHDRAWALS_KEY);
-    else storage()?.setItem(WITHDRAWALS_KEY, JSON.stringify(list));
-  } catch {
-    // A full or blocked storage keeps the removal in memory for this visit.
-  }
+  waiting.write(list);
 }
 
 function drop(submissionId: string): void {
@@ -99,7 +67,7 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
     const { withdrawn } = await api.withdrawResponse(w.submission_id, w.secret);
     drop(w.submission_id);
     later.reset();
-    return withdrawn ? 'removed' : 'absent';
+    return withdrawn ? 'withdrawn' : 'absent';
   } catch (error) {
     console.warn(WITHDRAW_ERROR_MESSAGE, error);
     const reason = later.afterFailure(error, api);
@@ -113,7 +81,7 @@ async function send(w: Withdrawal): Promise<WithdrawalOutcome> {
 type Listener = (submissionId: string, outcome: WithdrawalOutcome) => void;
 const listeners = new Set<Listener>();
 
-/** Hears the outcome of every send, the later ones of a removal that waited too; returns the stop. */
+/** Hears the outcome of every send, the later ones of a withdrawal that waited too; returns the stop. */
 export function onWithdrawalOutcome(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -132,7 +100,7 @@ function attempt(w: Withdrawal): Promise<WithdrawalOutcome> {
 
 let watching = false;
 
-/** Keeps a removal, before anything can fail, then sends it. Never throws. */
+/** Keeps a withdrawal, before anything can fail, then sends it. Never throws. */
 export function withdraw(w: Withdrawal): Promise<WithdrawalOutcome> {
   writeWithdrawals([...readWithdrawals().filter((x) => x.submission_id !== w.submission_id), w]);
   if (!watching) {
@@ -142,7 +110,7 @@ export function withdraw(w: Withdrawal): Promise<WithdrawalOutcome> {
   return attempt(w);
 }
 
-/** Sends every removal still waiting. */
+/** Sends every withdrawal still waiting. */
 export async function sendWithdrawals(): Promise<WithdrawalOutcome[]> {
   return Promise.all(readWithdrawals().map(attempt));
 }

@@ -11,7 +11,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
 
-export interface OnDemand<P> {
+interface OnDemand<P> {
   /** Starts the load (once; again after a failure) and resolves with the component. */
   load(): Promise<ComponentType<P>>;
   /** The component if its module has loaded, else undefined. */

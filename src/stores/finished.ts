@@ -7,6 +7,7 @@
  */
 import { atom, computed } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
+import { readStored, writeStored } from '../lib/browser-storage.ts';
 import type { Saved } from '../lib/outbox.ts';
 
 export type Finished =
@@ -55,20 +56,12 @@ let runResult: string | null = null;
 
 /** The id this run of the quiz (from Start Quiz on) was last saved under; null before its end. */
 export function runSaved(): string | null {
-  try {
-    return sessionStorage.getItem(RUN_KEY) ?? runResult;
-  } catch {
-    return runResult;
-  }
+  return readStored('sessionStorage', RUN_KEY, (v) => (typeof v === 'string' ? v : null)) ?? runResult;
 }
 
 /** Keeps (or, with null, forgets: a new run's result is a new row) the id this run was saved under. */
 export function keepRunSaved(id: string | null): void {
   runResult = id;
-  try {
-    if (id === null) sessionStorage.removeItem(RUN_KEY);
-    else sessionStorage.setItem(RUN_KEY, id);
-  } catch {
-    // Blocked storage: this page's memory still knows the run's result.
-  }
+  // Blocked storage: this page's memory still knows the run's result.
+  writeStored('sessionStorage', RUN_KEY, id);
 }

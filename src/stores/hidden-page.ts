@@ -34,7 +34,7 @@ export const $hiddenPage = hiddenPage.$state;
  * plot and of which layer, and the name of every respondent on its very
  * place, the picked one first; a name null means anonymous.
  */
-export interface PickedRespondent extends PickedDot {
+interface PickedRespondent extends PickedDot {
   chart: ScatterPlot;
   names: (string | null)[];
 }
@@ -46,7 +46,7 @@ export const $search = atom<{ query: string; result: RespondentMatches } | null>
 
 let access: HiddenPageAccess | null = null;
 
-export type UnlockOutcome = 'unlocked' | 'incorrect' | 'throttled' | 'failed';
+type UnlockOutcome = 'unlocked' | 'incorrect' | 'throttled' | 'failed';
 
 /**
  * How the backend refused the password, as opposed to being unreachable or

@@ -7,7 +7,7 @@
  */
 import { computed } from 'nanostores';
 import { quizStepTitle } from '../core/titles.ts';
-import { $progress } from './quiz.ts';
+import { $progress } from './progress.ts';
 import { $resultOrigin } from './results.ts';
 
 const $quizTitle = computed([$progress, $resultOrigin], (progress, origin) =>

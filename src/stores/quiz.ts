@@ -1,16 +1,16 @@
 /**
- * Quiz progress on "/": which screen, the name, the answers given so far,
- * and the only actions that change them. The progress is one plain,
- * serialisable value, so that it can be written to and read back from the
- * browser's history or session storage as it is. Islands read these stores
- * and call these actions; all arithmetic comes from src/core.
+ * The quiz on "/": the views of its progress (stores/progress.ts) and the
+ * only actions that change it. Islands read these stores and call these
+ * actions; all arithmetic comes from src/core.
  */
 import { atom, computed } from 'nanostores';
+import { $progress } from './progress.ts';
 import type { QuizHistory } from '../lib/history.ts';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
-import { newSubmissionId, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/submission-id.ts';
+import { newSubmissionId } from '../lib/ids.ts';
+import { isKept, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/browser-storage.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
   NAME_MAX_LENGTH,
@@ -25,8 +25,6 @@ import { totalsOf } from '../core/totals.ts';
 import { closeOverlayAndMenu } from './overlays.ts';
 import { $friend, $resultOrigin, clearResults, keepFriend, keepRunSaved } from './finished.ts';
 import { onFirstListener } from './first-listener.ts';
-
-export const $progress = atom<QuizProgress>(START);
 
 export const $screen = computed($progress, (p) => p.screen);
 export const $name = computed($progress, (p) => p.name);
@@ -85,20 +83,12 @@ function mayResume(): boolean {
   }
 }
 
-function stored(key: string): boolean {
-  try {
-    return Boolean(localStorage.getItem(key));
-  } catch {
-    return false;
-  }
-}
-
-// While the quiz is shown, saves and removals still waiting go out; the outboxes' code loads only when one waits.
+// While the quiz is shown, saves and withdrawals still waiting go out; the outboxes' code loads only when one waits.
 onFirstListener($progress, () => {
-  if (!stored(SUBMISSIONS_KEY) && !stored(WITHDRAWALS_KEY)) return;
+  if (!isKept(SUBMISSIONS_KEY) && !isKept(WITHDRAWALS_KEY)) return;
   void import('../lib/outbox.ts').then((outbox) =>
     outbox.watchOutbox(() => {
-      if (outbox.withdrawalsWaiting()) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
+      if (isKept(WITHDRAWALS_KEY)) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
     }),
   );
 });
@@ -109,7 +99,7 @@ onFirstListener($progress, () => {
  * before hydration would make React's first render disagree with it.
  */
 export function resumeAfterHydration(): void {
-  $returning.set(stored(TRAIL_KEY));
+  $returning.set(isKept(TRAIL_KEY));
   if (mayResume()) followHistory(true);
   // Fetched as the question screen is, so that a visitor offline from the first tap still keeps the finished quiz.
   afterNextPaint(() => void loadResults());
@@ -250,6 +240,21 @@ export function restoreProgress(progress: QuizProgress): void {
   const shown = $progress.get();
   void loadResults().then((results) => {
     if ($progress.get() === shown) results.resumeResult(progress.submissionId);
+  });
+}
+
+/**
+ * A returning visitor's kept result (stores/trail.ts) shown again, from the
+ * intro: never saved again, and, as the run on screen, replaced if its
+ * answers change.
+ */
+export function showKeptResult({ id, answers }: { id: string; answers: readonly GivenAnswer[] }): void {
+  keepRunSaved(id);
+  restoreProgress({
+    screen: 'results',
+    name: '',
+    answers: answers.map((a) => ({ ...a, seconds: null })),
+    submissionId: id,
   });
 }
 

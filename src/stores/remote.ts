@@ -17,7 +17,7 @@ export type Remote<T> =
 
 export type RemoteStatus = Remote<unknown>['status'];
 
-export interface LoadOptions<R> {
+interface LoadOptions<R> {
   /** Asks again once the browser is back online after a failure. */
   retryOnReconnect?: boolean;
   /**
@@ -28,7 +28,7 @@ export interface LoadOptions<R> {
   refusal?: (error: unknown) => R | undefined;
 }
 
-export interface RemoteData<T, Answer = T> {
+interface RemoteData<T, Answer = T> {
   readonly $state: ReadableAtom<Remote<T>>;
   /** Fetches and settles the state; a late answer of an earlier load or reset lands nowhere. */
   load<R extends string = never>(request: () => Promise<Answer>, options?: LoadOptions<R>): Promise<RemoteStatus | R>;

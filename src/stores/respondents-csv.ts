@@ -30,7 +30,7 @@ export type CsvDownload =
 
 export const $csvDownload = atom<CsvDownload>({ status: 'idle' });
 
-export interface CsvDownloadDeps {
+interface CsvDownloadDeps {
   fetchPage: (afterId: number | null, pageSize: number) => Promise<RespondentsPage>;
   save: (file: Blob, fileName: string) => void;
   now: () => Date;

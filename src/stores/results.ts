@@ -10,7 +10,7 @@
  *
  * One run of the quiz (from Start Quiz on) is one saved row: answers
  * changed after finishing (Back from the results) replace the result saved
- * before, which is taken back with its secret through the removals' outbox.
+ * before, which is taken back with its secret through the withdrawals' outbox.
  */
 import { atom } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
@@ -19,12 +19,12 @@ import { VALUES, type ValueScores } from '../core/values.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { keepLastSeen, readLastSeen, type Seen } from '../lib/last-seen.ts';
 import { loadApi } from '../lib/load-api.ts';
-import { newWithdrawalSecret, onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
-import { readTrail } from '../lib/trail-storage.ts';
-import { onWithdrawalOutcome, withdraw, withdrawalSecretOf } from '../lib/withdrawals.ts';
+import { newWithdrawalSecret } from '../lib/ids.ts';
+import { onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
+import { onWithdrawalOutcome, withdraw } from '../lib/withdrawals.ts';
 import { $finished, $friend, clearResults, keepRunSaved, runSaved, type Finished } from './finished.ts';
 import { remoteData } from './remote.ts';
-import { dropFromTrail } from './trail.ts';
+import { dropFromTrail, keepInTrail, keptSecretOf } from './trail.ts';
 
 export {
   $finished,
@@ -87,7 +87,7 @@ $finished.listen((f) => {
 
 /**
  * Compares the result with everyone else's: its save has settled, or there
- * is none; and again after a removal, so that no figure on screen still
+ * is none; and again after a withdrawal, so that no figure on screen still
  * counts what was taken back.
  */
 export function compare(): void {
@@ -98,7 +98,7 @@ export function compare(): void {
 // A result taken back from the site (this one, an earlier one, the one this replaced) leaves every figure on screen.
 onWithdrawalOutcome((_id, outcome) => {
   const { phase } = $finished.get();
-  if (outcome === 'removed' && phase !== 'none' && phase !== 'saving') compare();
+  if (outcome === 'withdrawn' && phase !== 'none' && phase !== 'saving') compare();
 });
 
 // A save that waited and went later (the network back, a pause over, another tab's page load) settles the screen too.
@@ -130,16 +130,12 @@ function send(sending: Promise<Saved>, submissionId: string): void {
   });
 }
 
-/** The secret that takes `id` back: the trail's, or this visit's save's. */
-function secretOf(id: string): string | null {
-  return readTrail().find((r) => r.id === id)?.secret ?? withdrawalSecretOf(id);
-}
-
 /**
  * The last answer given: saves the finished quiz under `submissionId`
- * through the outbox (in test mode, null: nothing) and, while it is still on
- * screen, compares it once the save has settled. A result this run saved
- * before is taken back first.
+ * through the outbox (in test mode, null: nothing), hands it with its
+ * withdrawal secret to the trail and, while it is still on screen, compares
+ * it once the save has settled. A result this run saved before is taken
+ * back first.
  */
 export function finishQuiz(
   name: string,
@@ -155,20 +151,22 @@ export function finishQuiz(
     return;
   }
   const earlier = runSaved();
-  const secret = earlier === null || earlier === submissionId ? null : secretOf(earlier);
-  // Kept in the removals' outbox before the new save is kept: offline, both wait and go in that order.
+  const secret = earlier === null || earlier === submissionId ? null : keptSecretOf(earlier);
+  // Kept in the withdrawals' outbox before the new save is kept: offline, both wait and go in that order.
   if (earlier !== null && secret !== null) {
     void withdraw({ submission_id: earlier, secret });
     dropFromTrail(earlier);
   }
   keepRunSaved(submissionId);
   const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
+  const withdrawalSecret = newWithdrawalSecret();
   const saving = save({
     submission_id: submissionId,
     name: name || null,
     answers: choices,
-    withdrawal_secret: newWithdrawalSecret(),
+    withdrawal_secret: withdrawalSecret,
   });
+  keepInTrail(submissionId, answers, withdrawalSecret);
   if (!onScreen) return;
   clearResults();
   send(saving, submissionId);

@@ -7,7 +7,8 @@
  * asks for them.
  */
 import { hasShareParams, readShareLink } from '../lib/share-link.ts';
-import { $progress, requireScreen, resetAll, showSharedAnswers, startQuiz } from './quiz.ts';
+import { $progress } from './progress.ts';
+import { requireScreen, resetAll, showSharedAnswers, startQuiz } from './quiz.ts';
 import { $sharedName, keepFriend, showSharedResult } from './results.ts';
 
 /**

@@ -6,12 +6,10 @@
  * mode (no submission) keeps nothing.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { withdrawalSecretOf } from '../lib/withdrawals.ts';
 import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
-import { decodeShareCode } from '../lib/share-link.ts';
-import { $progress, restoreProgress } from './quiz.ts';
-import { keepRunSaved } from './finished.ts';
-import { $finished, $resultOrigin } from './finished.ts';
+import { $progress } from './progress.ts';
+import { $resultOrigin } from './finished.ts';
+import type { GivenAnswer } from '../core/scoring.ts';
 
 /** Every kept result, oldest first. */
 export const $trail = atom<readonly KeptResult[]>([]);
@@ -27,31 +25,23 @@ export const $earlierResults = computed([$trail, $progress, $resultOrigin], (tra
   return current < 0 ? trail : trail.slice(0, current);
 });
 
-// Results taken back from the site during this visit, whose secrets the page still knows.
-const takenBack = new Set<string>();
-
-function keepFinished(): void {
-  const { screen, submissionId, answers } = $progress.get();
-  const finished = $finished.get();
-  // Only the visitor's own result, once its save is under way: never test mode, a shared result or one being left.
-  if (screen !== 'results' || !('submissionId' in finished) || finished.submissionId !== submissionId) return;
-  // Every save of this quiz is sent with a secret, known until the trail keeps it. A result
-  // shown again without one is kept already, or was taken back from the site: not kept again.
-  const secret = withdrawalSecretOf(submissionId);
-  if (takenBack.has(submissionId) || secret === null) return;
-  $trail.set(keepResult(submissionId, answers, new Date(), secret));
-}
-
 onMount($trail, () => {
   $trail.set(readTrail());
-  // The save that gives the result its secret may start just after the screen shows it.
-  const stopFinished = $finished.listen(keepFinished);
-  const stopProgress = $progress.subscribe(keepFinished);
-  return () => {
-    stopFinished();
-    stopProgress();
-  };
 });
+
+/**
+ * Keeps the visitor's own finished result, with the secret its save was
+ * sent with (stores/results.ts hands both over as the save starts): test
+ * mode and shared results never come here.
+ */
+export function keepInTrail(id: string, answers: readonly GivenAnswer[], secret: string): void {
+  $trail.set(keepResult(id, answers, new Date(), secret));
+}
+
+/** The secret that takes a kept result back from the site; null when this browser cannot. */
+export function keptSecretOf(id: string): string | null {
+  return readTrail().find((r) => r.id === id)?.secret ?? null;
+}
 
 export function showTrail(shown: boolean): void {
   $trailShown.set(shown);
@@ -65,23 +55,5 @@ export function forgetEarlierResults(): void {
 
 /** Drops a result taken back from the site: it is no longer the visitor's map. */
 export function dropFromTrail(id: string): void {
-  takenBack.add(id);
   $trail.set(dropResult(id));
-}
-
-/**
- * A returning visitor's kept result shown again, from the intro: never
- * saved again, and, as the run on screen, replaced if its answers change.
- */
-export function showKeptResult(id: string): void {
-  const kept = readTrail().find((r) => r.id === id);
-  const answers = kept && decodeShareCode(kept.code);
-  if (!answers) return;
-  keepRunSaved(id);
-  restoreProgress({
-    screen: 'results',
-    name: '',
-    answers: answers.map((a) => ({ ...a, seconds: null })),
-    submissionId: id,
-  });
 }

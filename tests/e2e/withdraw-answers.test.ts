@@ -36,7 +36,7 @@ function watchWithdrawals(page: Page): { answered: number } {
   return seen;
 }
 
-async function removeFromResults(page: Page): Promise<void> {
+async function withdrawFromResults(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Remove my answers from the site' }).click();
   await page.getByRole('button', { name: 'Yes, remove from the site' }).click();
 }
@@ -66,7 +66,7 @@ describe('taking answers back', () => {
     // Nothing goes before the confirmation; cancelling keeps everything.
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await responseCount(product.app)).toBe(before + 1);
-    await removeFromResults(page);
+    await withdrawFromResults(page);
     await page.getByRole('status').filter({ hasText: 'Your answers: removed from the site' }).waitFor();
     expect(await responseCount(product.app)).toBe(before);
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'Takeback')).toEqual([]);
@@ -122,7 +122,7 @@ describe('taking answers back', () => {
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'NotYours')).toHaveLength(1);
     // The second browser's own quiz offers to remove its own result only.
     await saveResult(second, product.app.url, 'Second', PATH_A);
-    await removeFromResults(second);
+    await withdrawFromResults(second);
     await second.getByRole('status').filter({ hasText: 'Your answers: removed from the site' }).waitFor();
     expect((await storedRespondents(product.app)).filter((r) => r.name === 'NotYours')).toHaveLength(1);
     expect(await responseCount(product.app)).toBe(before + 1);
@@ -136,7 +136,7 @@ describe('taking answers back', () => {
     const withdrawals = watchWithdrawals(page);
 
     await page.context().setOffline(true);
-    await removeFromResults(page);
+    await withdrawFromResults(page);
     await page.getByRole('status').filter({ hasText: 'the site cannot be reached now' }).waitFor();
     expect(await storedJson(page, WITHDRAWALS_KEY)).toHaveLength(1);
     expect(await responseCount(product.app)).toBe(before + 1);

@@ -6,7 +6,7 @@ import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
 
 /** Whether the backend holds a row for `id`. */
 const stored = (id: string) => api.rows.some((s) => s.submission_id === id);
-/** Every save and removal sent, in order: `save <id>`, `remove <id>`. */
+/** Every save and withdrawal sent, in order: `save <id>`, `remove <id>`. */
 const sent = () =>
   api.calls.map((c) =>
     c.fn === 'submitResponse'
@@ -17,7 +17,7 @@ const sent = () =>
   );
 
 const BUSY: Refusal = { message: 'too many withdrawals from this address', code: 'PT429', status: 429 };
-// What the backend answers a removal it can never accept, such as one whose secret is no hash's input.
+// What the backend answers a withdrawal it can never accept, such as one whose secret is no hash's input.
 const MALFORMED: Refusal = { message: 'invalid withdrawal secret', code: '22023', status: 400 };
 
 const KEY = 'myc.pending-withdrawals.v1';
@@ -51,18 +51,17 @@ const save = () =>
     withdrawal_secret: SECRET,
   });
 
-describe('the removal outbox', () => {
+describe('the withdrawals outbox', () => {
   it('removes a stored result with its secret, and keeps nothing once the backend has answered', async () => {
     expect(await save()).toEqual({ phase: 'saved', submissionId: ID });
-    expect(withdrawals.withdrawalSecretOf(ID)).toBe(SECRET);
-    expect(await withdrawals.withdraw({ submission_id: ID, secret: SECRET })).toBe('removed');
+    expect(await withdrawals.withdraw({ submission_id: ID, secret: SECRET })).toBe('withdrawn');
     expect(stored(ID)).toBe(false);
     expect(localStorage.getItem(KEY)).toBeNull();
     // Sent again (a lost answer), it is answered as an unknown id and changes nothing.
     expect(await withdrawals.withdraw({ submission_id: ID, secret: SECRET })).toBe('absent');
   });
 
-  it('sends the save still waiting first, then the removal: neither is lost', async () => {
+  it('sends the save still waiting first, then the withdrawal: neither is lost', async () => {
     api.on.submitResponse = offline;
     api.on.withdrawResponse = offline;
     expect(await save()).toEqual({ phase: 'queued', submissionId: ID, reason: 'unreachable' });
@@ -73,14 +72,14 @@ describe('the removal outbox', () => {
     api.restore('submitResponse');
     api.restore('withdrawResponse');
     api.calls = [];
-    expect(await withdrawals.sendWithdrawals()).toEqual(['removed']);
+    expect(await withdrawals.sendWithdrawals()).toEqual(['withdrawn']);
     expect(sent()).toEqual([`save ${ID}`, `remove ${ID}`]);
     expect(stored(ID)).toBe(false);
     expect(outbox.readPending()).toEqual([]);
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 
-  it('sends a removal asked for twice at once only once', async () => {
+  it('sends a withdrawal asked for twice at once only once', async () => {
     await save();
     api.calls = [];
     const outcomes = await Promise.all([
@@ -88,11 +87,11 @@ describe('the removal outbox', () => {
       withdrawals.sendWithdrawals(),
       withdrawals.sendWithdrawals(),
     ]);
-    expect(outcomes).toEqual(['removed', ['removed'], ['removed']]);
+    expect(outcomes).toEqual(['withdrawn', ['withdrawn'], ['withdrawn']]);
     expect(sent()).toEqual([`remove ${ID}`]);
   });
 
-  it('keeps a removal refused for "too many" and sends it again after a pause', async () => {
+  it('keeps a withdrawal refused for "too many" and sends it again after a pause', async () => {
     await save();
     api.on.withdrawResponse = refuse(BUSY);
     vi.useFakeTimers();
@@ -106,7 +105,7 @@ describe('the removal outbox', () => {
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 
-  it('drops a removal the backend refuses for good (400) and never sends it again', async () => {
+  it('drops a withdrawal the backend refuses for good (400) and never sends it again', async () => {
     const browser = stubWindowEvents();
     await save();
     api.on.withdrawResponse = refuse(MALFORMED);
@@ -122,7 +121,7 @@ describe('the removal outbox', () => {
     expect(sent()).toEqual([]);
   });
 
-  it('of the removals kept from an earlier visit, drops the one refused with 400 and keeps the one refused for "too many"', async () => {
+  it('of the withdrawals kept from an earlier visit, drops the one refused with 400 and keeps the one refused for "too many"', async () => {
     const OTHER = '00000000-0000-4000-8000-00000000000b';
     localStorage.setItem(
       KEY,

@@ -11,6 +11,7 @@ import { forEachEngine } from '../support/db-engines.ts';
 import { listenLocally } from '../support/listen.ts';
 import { nthChoices } from '../support/random-answers.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
+import { newSubmissionId } from '../../src/lib/ids.ts';
 
 // The real API client, not the unit tests' fake backend (tests/support/fake-api.ts).
 vi.unmock('../../src/lib/api.ts');
@@ -49,7 +50,7 @@ forEachEngine('the outbox and the per-address submission cap', (ctx) => {
   });
 
   it('keeps a save refused with 429, then stores it once when the cap allows', async () => {
-    const { addPending, newSubmissionId, readPending, sendKept, sendPending } = outbox;
+    const { addPending, readPending, sendKept, sendPending } = outbox;
     const first = { submission_id: newSubmissionId(), name: 'First', answers: nthChoices(0) };
     const second = { submission_id: newSubmissionId(), name: 'Second', answers: nthChoices(1) };
 

@@ -3,6 +3,7 @@ import { answerTexts, api, useFakeApi } from '../support/fake-api.ts';
 import { PATH_A, PATH_B } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
+const { $progress } = await import('../../src/stores/progress.ts');
 const results = await import('../../src/stores/results.ts');
 const { openShareLink, takeQuizToCompare } = await import('../../src/stores/share.ts');
 
@@ -58,12 +59,12 @@ describe("a friend's result, kept through the quiz", () => {
 
   it('a link without a valid result, or taking the quiz from anywhere but a result, changes nothing', async () => {
     expect(openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`)).toBe(true);
-    const before = { progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() };
+    const before = { progress: $progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() };
     expect(openShareLink(`?r=${code(MINE).slice(1)}&f=99`)).toBe(false);
     expect(openShareLink('?n=Rhea')).toBe(false);
     // A query that is no share link at all is not this module's to judge.
     expect(openShareLink('?utm_source=newsletter')).toBeNull();
-    expect({ progress: quiz.$progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(
+    expect({ progress: $progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(
       before,
     );
 

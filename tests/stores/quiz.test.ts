@@ -6,6 +6,7 @@ import { ANSWER_SHARES, answerTexts, api, offline, useFakeApi } from '../support
 import { PATH_A } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
+const { $progress } = await import('../../src/stores/progress.ts');
 const results = await import('../../src/stores/results.ts');
 const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
@@ -99,7 +100,7 @@ describe('quiz store', () => {
     quiz.submitName('Again');
     answerAll(answerTexts(PATH_A));
     await api.settled();
-    const finished = quiz.$progress.get();
+    const finished = $progress.get();
     expect(api.rows.map((s) => s.submission_id)).toEqual([finished.submissionId]);
     quiz.resetAll();
     quiz.restoreProgress(finished);
@@ -116,7 +117,7 @@ describe('quiz store', () => {
     quiz.submitName('Waiting');
     answerAll(answerTexts(PATH_A));
     await api.settled();
-    const waiting = quiz.$progress.get();
+    const waiting = $progress.get();
     expect(outbox.readPending().map((s) => s.submission_id)).toEqual([waiting.submissionId]);
     api.restore('submitResponse');
     quiz.resetAll();
@@ -133,7 +134,7 @@ describe('quiz store', () => {
     quiz.startQuiz();
     quiz.submitName('Ada');
     quiz.chooseAnswer(answerTexts(PATH_A)[0]!);
-    const midway = quiz.$progress.get();
+    const midway = $progress.get();
     quiz.resetAll();
     vi.advanceTimersByTime(60_000);
     quiz.restoreProgress(midway);

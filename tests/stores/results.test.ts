@@ -4,6 +4,7 @@ import { answer, answerTexts, api, offline, useFakeApi } from '../support/fake-a
 import { PATH_A } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
+const { $progress } = await import('../../src/stores/progress.ts');
 const results = await import('../../src/stores/results.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
@@ -36,7 +37,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     expect(quiz.$screen.get()).toBe('results');
     expect(results.$finished.get()).toEqual({
       phase: 'queued',
-      submissionId: quiz.$progress.get().submissionId,
+      submissionId: $progress.get().submissionId,
       reason: 'unreachable',
     });
     expect(console.error).toHaveBeenCalledWith('Error saving final scores', expect.anything());
@@ -117,7 +118,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.startQuiz();
     quiz.submitName('Gone');
     answerAll(answerTexts(PATH_A));
-    const { submissionId } = quiz.$progress.get();
+    const { submissionId } = $progress.get();
     await api.settled();
     expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
     quiz.resetAll();

@@ -4,7 +4,7 @@ import { othersOf, othersPhrase } from '../../core/others.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import type { QuestionShares } from '../../lib/api.ts';
 import { $answers } from '../../stores/quiz.ts';
-import { $ownCounted } from '../../stores/removal.ts';
+import { $ownCounted } from '../../stores/withdrawal.ts';
 import { $answerShares } from '../../stores/results.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import { OWN_LABEL, possessive } from './result-labels.ts';

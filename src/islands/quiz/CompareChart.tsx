@@ -6,7 +6,7 @@ import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { prefersReducedMotion } from '../../charts/chartjs.ts';
 import { compareBars } from '../../charts/compare-bars.ts';
 import { $totals } from '../../stores/quiz.ts';
-import { $ownCounted } from '../../stores/removal.ts';
+import { $ownCounted } from '../../stores/withdrawal.ts';
 import { $comparison, $lastSeenComparison } from '../../stores/results.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
 import { comparisonLastSeen, DATA_STATUS } from '../data-status.ts';

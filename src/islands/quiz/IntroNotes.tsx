@@ -3,8 +3,15 @@ import { useMemo } from 'react';
 import { leaningOf } from '../../core/map.ts';
 import { takenLabels } from '../../core/trail-math.ts';
 import { readTrail } from '../../lib/trail-storage.ts';
-import { $linkProblem, $returning, $wiped, startQuiz, undoReset, type LinkProblem } from '../../stores/quiz.ts';
-import { showKeptResult } from '../../stores/trail.ts';
+import {
+  $linkProblem,
+  $returning,
+  $wiped,
+  showKeptResult,
+  startQuiz,
+  undoReset,
+  type LinkProblem,
+} from '../../stores/quiz.ts';
 import textLines from './text-lines.module.css';
 import styles from './quiz.module.css';
 
@@ -62,7 +69,7 @@ export default function IntroNotes() {
         <p className={styles.note} data-intro-note="returning">
           Welcome back. Your last result, {kept.when}, leaned {leaningOf(kept.last.position)}
           {kept.earlier > 0 ? `, after ${kept.earlier} earlier ${kept.earlier === 1 ? 'one' : 'ones'}` : ''}.{' '}
-          <button type="button" className="btn" onClick={() => showKeptResult(kept.last.id)}>
+          <button type="button" className="btn" onClick={() => showKeptResult(kept.last)}>
             Show my last result
           </button>
         </p>

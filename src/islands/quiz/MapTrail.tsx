@@ -2,16 +2,16 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { describePastResult, movementSentence, takenLabels } from '../../core/trail-math.ts';
-import { $progress } from '../../stores/quiz.ts';
-import { $removals } from '../../stores/removal.ts';
+import { $progress } from '../../stores/progress.ts';
+import { $withdrawals } from '../../stores/withdrawal.ts';
 import { $earlierResults, $trailShown, forgetEarlierResults, showTrail } from '../../stores/trail.ts';
-import { REMOVE_EARLIER_RESULT, removalMessage } from './removal-texts.ts';
-import { RemoveResult } from './RemoveAnswers.tsx';
+import { WITHDRAW_EARLIER_RESULT, withdrawalMessage } from './withdrawal-texts.ts';
+import { WithdrawResult } from './WithdrawAnswers.tsx';
 import styles from './MapTrail.module.css';
 import chartParts from './chart-parts.module.css';
 import textLines from './text-lines.module.css';
 
-/** Each earlier result by its date, remembered past its removal, when it has left the list. */
+/** Each earlier result by its date, remembered past its withdrawal, when it has left the list. */
 const resultNames = new Map<string, string>();
 
 interface Props {
@@ -32,15 +32,15 @@ export default function MapTrail({ position }: Props) {
   const last = earlier.at(-1);
   const labels = takenLabels(earlier, now);
   const described = earlier.map((r, i) => ({ ...r, words: describePastResult(r, now, labels[i]) }));
-  const removable = [...described].reverse().filter((r) => r.secret !== null);
-  const removals = useStore($removals);
+  const withdrawable = [...described].reverse().filter((r) => r.secret !== null);
+  const withdrawals = useStore($withdrawals);
   const current = useStore($progress).submissionId;
   for (const [i, r] of earlier.entries()) resultNames.set(r.id, `The result of ${labels[i]}`);
-  // An earlier result leaves the list once its removal is confirmed; what became of it is told here.
-  const outcomes = Object.entries(removals).flatMap(([id, r]) =>
+  // An earlier result leaves the list once its withdrawal is confirmed; what became of it is told here.
+  const outcomes = Object.entries(withdrawals).flatMap(([id, r]) =>
     id === current || !r || r.phase === 'confirming'
       ? []
-      : [removalMessage(r.phase, resultNames.get(id) ?? 'That result')],
+      : [withdrawalMessage(r.phase, resultNames.get(id) ?? 'That result')],
   );
   const told = outcomes.map((message, i) => (
     <p key={i} className={textLines.status} role="status">
@@ -76,14 +76,14 @@ export default function MapTrail({ position }: Props) {
           ))}
         </ul>
       )}
-      {shown && removable.length > 0 && (
+      {shown && withdrawable.length > 0 && (
         <ul className={chartParts.figureMarks} aria-label="Remove an earlier result from the site">
-          {removable.map((r) => (
+          {withdrawable.map((r) => (
             <li key={r.id}>
-              <RemoveResult
+              <WithdrawResult
                 id={r.id}
                 what={resultNames.get(r.id) ?? 'That result'}
-                label={`${REMOVE_EARLIER_RESULT}: ${r.words}`}
+                label={`${WITHDRAW_EARLIER_RESULT}: ${r.words}`}
               />
             </li>
           ))}

@@ -16,7 +16,7 @@ import CompareChart from './CompareChart.tsx';
 import MapTrail from './MapTrail.tsx';
 import NearestFigures from './NearestFigures.tsx';
 import NextSteps from './NextSteps.tsx';
-import RemoveAnswers from './RemoveAnswers.tsx';
+import WithdrawAnswers from './WithdrawAnswers.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import SaveStatus from './SaveStatus.tsx';
@@ -131,7 +131,7 @@ export default function ResultsScreen() {
           </button>
           {rest && origin === 'quiz' && <MapTrail position={position} />}
           {rest && <ShareActions canvasRef={scatter} canSaveImage={scatterReady} picture={picture} />}
-          {rest && <RemoveAnswers />}
+          {rest && <WithdrawAnswers />}
         </div>
       </div>
       {rest && <NearestFigures shares={shares} label={labels.own} />}
