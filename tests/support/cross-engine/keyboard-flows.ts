@@ -33,17 +33,24 @@ interface FocusPlace {
 }
 
 /**
- * In the page, a frame after a key press, so that the scrolling the focus
- * move brought has landed: the focused control and how far it lies under the
- * sticky top bar; null when nothing on the page has the focus.
+ * In the page, once the scrolling a focus move brought has landed (the page
+ * held still from one frame to the next; WebKit reveals a text field a frame
+ * or two late): the focused control and how far it lies under the sticky
+ * top bar; null when nothing on the page has the focus.
  */
 function focusAgainstBar(backwards: boolean): Promise<FocusPlace | null> {
-  return new Promise((resolve) =>
-    requestAnimationFrame(() => {
-      const focused = document.activeElement;
-      if (!document.hasFocus() || !(focused instanceof HTMLElement) || focused === document.body) {
-        return resolve(null);
+  return new Promise((resolve) => {
+    let before = Number.NaN;
+    let frames = 0;
+    const settled = () => {
+      // Past a second of frames the page is read as it is: a place that keeps moving is no place to stop at.
+      if (window.scrollY !== before && frames++ < 60) {
+        before = window.scrollY;
+        requestAnimationFrame(settled);
+        return;
       }
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || focused === document.body) return resolve(null);
       const bar = document.querySelector('header')!.getBoundingClientRect();
       const box = focused.getBoundingClientRect();
       const overlap = Math.max(0, Math.min(box.bottom, bar.bottom) - Math.max(box.top, bar.top));
@@ -65,14 +72,15 @@ function focusAgainstBar(backwards: boolean): Promise<FocusPlace | null> {
         under: box.width > 0 && box.height > 0 ? overlap : 0,
         atEdge: focused === (backwards ? stops[0] : stops.at(-1)),
       });
-    }),
-  );
+    };
+    requestAnimationFrame(settled);
+  });
 }
 
 /** In the page: the focused element's name, its aria-label or its text. */
 function focusedName(): string | null {
   const focused = document.activeElement;
-  if (!document.hasFocus() || !focused || focused === document.body) return null;
+  if (!focused || focused === document.body) return null;
   return (focused.getAttribute('aria-label') ?? focused.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
@@ -101,7 +109,7 @@ async function tabTo(session: Session, selector: string, name: string): Promise<
   const reached = () =>
     session.evaluate(
       (sel: string, start: string) => {
-        const focused = document.hasFocus() ? document.activeElement : null;
+        const focused = document.activeElement;
         const said = (focused?.getAttribute('aria-label') ?? focused?.textContent ?? '').replace(/\s+/g, ' ').trim();
         return focused !== null && focused.matches(sel) && said.startsWith(start);
       },
