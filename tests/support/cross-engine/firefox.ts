@@ -24,10 +24,16 @@ export async function startFirefox(binary: string): Promise<Session> {
       'browser.download.dir': downloads,
       'browser.download.useDownloadDir': true,
       'browser.download.always_ask_before_handling_new_types': false,
+      // Nor does the downloads panel open over the page: it would take the focus from the document for good.
+      'browser.download.alwaysOpenPanel': false,
     },
   });
   try {
-    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    // A tab of its own, the one in front: the tab Firefox starts with never gets the window's focus when
+    // headless, and a document without it takes key presses but leaves Enter and Space on a button unanswered.
+    const started = await browser.pages();
+    const page = await browser.newPage();
+    await Promise.all(started.map((tab) => tab.close()));
     await page.setViewport({ ...PHONE, deviceScaleFactor: 2 });
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -86,6 +92,17 @@ function firefoxSession(browser: Browser, page: Page, problems: string[], downlo
       await clickPicked(page, selector, null);
       await page.keyboard.type(typed);
       await page.keyboard.press('Enter');
+    },
+    async press(key) {
+      // Puppeteer's BiDi keyboard knows the space bar by the character it types, not by its name.
+      if (key === 'Space') return page.keyboard.press(' ');
+      if (key !== 'Shift+Tab') return page.keyboard.press(key);
+      await page.keyboard.down('Shift');
+      try {
+        await page.keyboard.press('Tab');
+      } finally {
+        await page.keyboard.up('Shift');
+      }
     },
     async problems() {
       return [...problems];

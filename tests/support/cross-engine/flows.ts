@@ -1,7 +1,8 @@
 /**
  * The flows of the cross-engine suite, one per behaviour, in the order they
  * run in each engine. Each opens the address it starts from, except "Save
- * image", which goes on from the results the flow before left on screen.
+ * image" and the keyboard's walk over the results and its removal, which go
+ * on from the results the flows before left on screen.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
 import { E2E_PASSWORD } from '../chromium/app.ts';
 import { responseCount } from '../chromium/quiz-driver.ts';
 import { PATH_A, PATH_B, cellPathFor, expectedPercentages } from '../visitor.ts';
+import { heheByKeyboard, menuByKeyboard, removalByKeyboard, resultsByTab } from './keyboard-flows.ts';
 import { PATIENCE_MS, pickElement, waitUntil } from './session.ts';
 import type { Flow } from './suite.ts';
 import {
@@ -157,9 +159,16 @@ export const FLOWS: readonly (readonly [string, Flow])[] = [
   ['the whole quiz, with Enter typed on the name, is saved', wholeQuiz],
   ['the results show four percentages and draw both charts', results],
   ['"Save image" saves a PNG of the result chart', saveImage],
+  ['Tab and Shift+Tab over the results keep every focused control clear of the top bar', resultsByTab],
+  [
+    'Enter on "Remove my answers" focuses the confirmation, and Cancel by keyboard gives the focus back',
+    removalByKeyboard,
+  ],
   ['Back and Forward step between questions, and a reload mid-quiz resumes', history],
   ["a friend's share link leads to the comparison", friendLink],
   ['the first tap, made as soon as Start Quiz is painted, opens the name screen', earlyTap],
   ['/insights draws its four charts', insights],
   ['/hehe unlocks with the password and finds a name', hehe],
+  ['Tab reaches the /hehe plot, and the arrow keys name a respondent in its live region', heheByKeyboard],
+  ['Enter or Space opens the folded menu, and Escape closes it with the focus back on "Menu"', menuByKeyboard],
 ];

@@ -12,6 +12,10 @@ export const PHONE = { width: 390, height: 844 };
 /** Patience for what the page does on its own: loading, saving, drawing. */
 export const PATIENCE_MS = 20_000;
 
+/** The keys the flows press: Shift+Tab is Tab with Shift held down. */
+export type KeyPress =
+  'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'Escape' | 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown';
+
 /** A script run in the page: a function of serialisable arguments whose result is serialisable. */
 export type PageFunction<A extends unknown[], T> = (...args: A) => T | Promise<T>;
 
@@ -29,6 +33,8 @@ export interface Session {
   click(selector: string, text?: string | null): Promise<void>;
   /** A click into the field pickElement() picks, then real key presses of `typed` and of Enter. */
   typeAndEnter(selector: string, typed: string): Promise<void>;
+  /** A real key press, down and up, sent to whatever has the focus, as a keyboard sends it. */
+  press(key: KeyPress): Promise<void>;
   /** Console errors, uncaught errors and Content-Security-Policy violations seen so far. */
   problems(): Promise<string[]>;
   /** The folder the browser saves downloads into. */

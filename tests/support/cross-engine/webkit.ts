@@ -18,8 +18,29 @@ import { Builder, Capabilities, Key, type WebDriver, type WebElement } from 'sel
 import type { WebKitBinaries } from '../../../scripts/engine-binaries.ts';
 import { startXvfb } from '../../../scripts/xvfb.ts';
 import { EARLY_FLAG } from './hooked-front.ts';
-import { installPageHooks, PHONE, pickElement, takePageHooks, type PageFunction, type Session } from './session.ts';
+import {
+  installPageHooks,
+  PHONE,
+  pickElement,
+  takePageHooks,
+  type KeyPress,
+  type PageFunction,
+  type Session,
+} from './session.ts';
 import { freePort } from '../free-port.ts';
+
+/** The keys WebDriver's actions hold down for each press, in order; they are let go in the reverse order. */
+const HELD: Readonly<Record<KeyPress, readonly string[]>> = {
+  Tab: [Key.TAB],
+  'Shift+Tab': [Key.SHIFT, Key.TAB],
+  Enter: [Key.ENTER],
+  Space: [Key.SPACE],
+  Escape: [Key.ESCAPE],
+  ArrowLeft: [Key.ARROW_LEFT],
+  ArrowRight: [Key.ARROW_RIGHT],
+  ArrowUp: [Key.ARROW_UP],
+  ArrowDown: [Key.ARROW_DOWN],
+};
 
 async function waitForDriver(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 15_000;
@@ -134,6 +155,13 @@ function webkitSession(driver: WebDriver, downloads: string, stopAll: () => void
       const field = await picked(selector, null);
       await field.click();
       await field.sendKeys(typed, Key.ENTER);
+    },
+    async press(key) {
+      const keys = HELD[key];
+      const actions = driver.actions();
+      for (const held of keys) actions.keyDown(held);
+      for (const held of [...keys].reverse()) actions.keyUp(held);
+      await actions.perform();
     },
     async problems() {
       await harvest();
