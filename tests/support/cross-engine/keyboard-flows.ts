@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { stepDot, stackedWith, type StepDirection } from '../../../src/core/dot-steps.ts';
 import { positionsOf, type ValueTuple } from '../../../src/core/points.ts';
 import type { HiddenPageInsights } from '../../../src/lib/api.ts';
-import { REMOVE_MY_ANSWERS } from '../../../src/islands/quiz/removal-texts.ts';
+import { WITHDRAW_MY_ANSWERS } from '../../../src/islands/quiz/withdrawal-texts.ts';
 import { E2E_PASSWORD } from '../chromium/app.ts';
 import { PATIENCE_MS, waitUntil, type KeyPress, type Session } from './session.ts';
 import type { Flow } from './suite.ts';
@@ -137,7 +137,7 @@ async function fromTheTop(session: Session): Promise<void> {
  * top bar.
  */
 export const resultsByTab: Flow = async ({ session }) => {
-  await waitForElement(session, 'button', REMOVE_MY_ANSWERS);
+  await waitForElement(session, 'button', WITHDRAW_MY_ANSWERS);
   await waitForElement(session, 'button', 'Save image');
   // Where the results screen puts the focus when it is shown: its heading, at the top.
   await session.evaluate(() => {
@@ -156,9 +156,9 @@ export const resultsByTab: Flow = async ({ session }) => {
 
 /** Goes on from the results the flows before left on screen; cancels, so the saved result stays. */
 export const removalByKeyboard: Flow = async ({ session }) => {
-  await waitForElement(session, 'button', REMOVE_MY_ANSWERS);
+  await waitForElement(session, 'button', WITHDRAW_MY_ANSWERS);
   await fromTheTop(session);
-  await tabTo(session, 'button', REMOVE_MY_ANSWERS);
+  await tabTo(session, 'button', WITHDRAW_MY_ANSWERS);
   await session.press('Enter');
   await waitUntil(
     session,
@@ -174,7 +174,7 @@ export const removalByKeyboard: Flow = async ({ session }) => {
     'the confirmation gone',
     () => !document.querySelector('[role="group"][aria-label="Confirm the removal"]'),
   );
-  expect(await session.evaluate(focusedName)).toBe(REMOVE_MY_ANSWERS);
+  expect(await session.evaluate(focusedName)).toBe(WITHDRAW_MY_ANSWERS);
 };
 
 export const menuByKeyboard: Flow = async ({ session, app }) => {
