@@ -4,7 +4,7 @@
  */
 import type { Position } from './scoring.ts';
 
-type StepDirection = 'left' | 'right' | 'up' | 'down';
+export type StepDirection = 'left' | 'right' | 'up' | 'down';
 
 /** The arrow keys, and where each moves on a plot whose y grows upward. */
 export const ARROW_STEPS: Readonly<Record<string, StepDirection>> = {
