@@ -43,7 +43,7 @@ export const SHARE_NAME_MAX_LENGTH = 40;
 
 type Answers = readonly Pick<GivenAnswer, 'questionId' | 'answerText'>[];
 
-/** What a link holds: the sharer's result, and in a comparison, the friend's they compared it with. */
+/** What a link holds: the sharer's result, and with a friend's, the friend's laid beside it. */
 interface SharedLink {
   readonly sharer: NamedResult;
   readonly friend: NamedResult | null;

@@ -1,4 +1,4 @@
-import { comparisonSentence } from '../../core/compare.ts';
+import { sideBySideSentence } from '../../core/side-by-side.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { scaleNote } from './result-labels.ts';
@@ -38,7 +38,7 @@ export default function SideBySide({ own, friend }: { own: Side; friend: Side })
         </tbody>
       </table>
       <p className={textLines.sentence} data-comparison-sentence>
-        {comparisonSentence(own.label, own.shares, friend.label, friend.shares)}
+        {sideBySideSentence(own.label, own.shares, friend.label, friend.shares)}
       </p>
       <p className={textLines.scaleNote}>{scaleNote(own.label)}</p>
     </div>

@@ -14,7 +14,7 @@ interface ValueGap {
   readonly gap: number;
 }
 
-interface ShareComparison {
+interface SideBySideGaps {
   /** The value with the widest gap; on a tie, the first in VALUES order. */
   readonly differMost: ValueGap;
   /** The value with the narrowest gap; on a tie, the first in VALUES order. */
@@ -24,7 +24,7 @@ interface ShareComparison {
 // Shares are ratios of small sums, so two equal gaps may differ in the last bits.
 const SAME_GAP = 1e-9;
 
-export function compareShares(first: Readonly<ValueScores>, second: Readonly<ValueScores>): ShareComparison {
+export function gapsBetween(first: Readonly<ValueScores>, second: Readonly<ValueScores>): SideBySideGaps {
   const gaps: ValueGap[] = VALUES.map((value) => ({
     value,
     first: first[value],
@@ -40,13 +40,13 @@ export function compareShares(first: Readonly<ValueScores>, second: Readonly<Val
  * One sentence for two results, naming each by its label ("You", "Rhea"), e.g.
  * "You and Rhea differ most on Honor (You 64.3%, Rhea 21.4%) and agree most on Love (42.1% and 44.7%)."
  */
-export function comparisonSentence(
+export function sideBySideSentence(
   firstLabel: string,
   first: Readonly<ValueScores>,
   secondLabel: string,
   second: Readonly<ValueScores>,
 ): string {
-  const { differMost, agreeMost } = compareShares(first, second);
+  const { differMost, agreeMost } = gapsBetween(first, second);
   const both = `${firstLabel} and ${secondLabel}`;
   if (differMost.gap <= SAME_GAP) return `${both} stand in the same place: all four shares are equal.`;
   if (differMost.gap - agreeMost.gap <= SAME_GAP) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFigureFiles } from '../../src/figures/files.ts';
-import { comparisonSentence } from '../../src/core/compare.ts';
+import { sideBySideSentence } from '../../src/core/side-by-side.ts';
 import { nearestFigures } from '../../src/core/nearest-figures.ts';
 import { resultShares } from '../../src/core/scoring.ts';
 import { VALUES, type Value } from '../../src/core/values.ts';
@@ -148,7 +148,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     expect(await sideShares(page, 'own')).toEqual(expectedPercentages(PATH_A));
     expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
     expect(await page.locator('table th[scope="col"]').allInnerTexts()).toEqual(['Value', 'You', 'Rhea']);
-    const sentence = comparisonSentence(
+    const sentence = sideBySideSentence(
       'You',
       resultShares(totalsFor(PATH_A)),
       'Rhea',
@@ -220,7 +220,7 @@ describe('the nearest figures and a friend on the results screen', () => {
     expect(await sideShares(page, 'own')).toEqual(expectedPercentages(PATH_A));
     expect(await sideShares(page, 'friend')).toEqual(expectedPercentages(PATH_B));
     expect(await page.locator('[data-comparison-sentence]').innerText()).toBe(
-      comparisonSentence('Sam', resultShares(totalsFor(PATH_A)), 'Rhea', resultShares(totalsFor(PATH_B))),
+      sideBySideSentence('Sam', resultShares(totalsFor(PATH_A)), 'Rhea', resultShares(totalsFor(PATH_B))),
     );
     // Shared on as it came, now on the page of the sharer's cell.
     expect(await page.getByLabel('Link to this comparison').inputValue()).toBe(
