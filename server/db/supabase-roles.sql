@@ -19,7 +19,19 @@ begin
 end
 $$;
 
-alter role service_role bypassrls;
+-- Roles belong to the whole server: two databases set up at once would both
+-- alter the same row, and the later one fails with "tuple concurrently updated".
+do $$
+begin
+  if not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+    alter role service_role bypassrls;
+  end if;
+exception when internal_error then
+  if sqlerrm <> 'tuple concurrently updated' then
+    raise;
+  end if;
+end
+$$;
 
 -- Only on a database no migration has touched yet, as when a project is
 -- created: the migrations take some of these defaults back, and running them
