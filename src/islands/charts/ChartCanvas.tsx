@@ -3,7 +3,7 @@ import type { ChartConfiguration, ChartType, DefaultDataPoint } from 'chart.js';
 import { loadChartJs, whenNearScreen } from '../../charts/chartjs.ts';
 import { drawsInChunks } from '../../charts/insights/crowd-dots.ts';
 import { currentScheme, onSchemeChange } from '../../charts/palette.ts';
-import { afterNextPaint } from '../../speed/after-paint.ts';
+import { chartSteps, untilPainted } from '../../speed/chart-steps.ts';
 import { whenInputQuiet } from '../../speed/input-quiet.ts';
 import styles from './ChartCanvas.module.css';
 
@@ -33,24 +33,6 @@ interface Props<TType extends ChartType, TData, TLabel> {
    * visitor waits for is drawn at once.
    */
   idle?: boolean;
-}
-
-/** Resolves after the next paint; never once `signal` is aborted (nobody waits then). */
-function untilPainted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => afterNextPaint(() => signal.aborted || resolve()));
-}
-
-/**
- * Holds back Chart.js's first layout and its first drawing until released,
- * so that making a chart, laying it out and drawing it are three frames: as
- * one task, a tap that came meanwhile waited for all of it.
- */
-function inSteps() {
-  const held = { layout: true, drawing: true };
-  return {
-    held,
-    plugin: { id: 'inSteps', beforeUpdate: () => !held.layout, beforeDraw: () => !held.drawing },
-  };
 }
 
 /**
@@ -90,8 +72,8 @@ function useChart<TType extends ChartType, TData, TLabel>(
         await whenInputQuiet(stop.signal);
       }
       if (stop.signal.aborted || !canvas.current) return;
-      const steps = inSteps();
-      const stepped = idle ? { ...config, plugins: [...(config.plugins ?? []), steps.plugin] } : config;
+      const steps = idle ? chartSteps() : null;
+      const stepped = steps ? { ...config, plugins: [...(config.plugins ?? []), steps.plugin] } : config;
       const instance = new Chart<TType, TData, TLabel>(canvas.current, stepped);
       // Escape hides a hover's tooltip, which may cover a neighboring mark (WCAG 1.4.13).
       const onKey = (event: KeyboardEvent) => {
@@ -106,19 +88,7 @@ function useChart<TType extends ChartType, TData, TLabel>(
         document.removeEventListener('keydown', onKey);
         instance.destroy();
       };
-      if (idle) {
-        // A frame between the steps, and no finger down: a tap's effect is painted before the next one.
-        const nextStep = async () => {
-          await untilPainted(stop.signal);
-          await whenInputQuiet(stop.signal);
-        };
-        await nextStep();
-        steps.held.layout = false;
-        instance.update('none');
-        await nextStep();
-        steps.held.drawing = false;
-        instance.draw();
-      }
+      await steps?.run(instance, stop.signal);
       for (const plugin of config.plugins ?? []) {
         if (drawsInChunks(plugin)) await plugin.drawInChunks(instance, stop.signal);
       }
