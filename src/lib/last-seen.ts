@@ -3,6 +3,7 @@
  * read, kept in localStorage with the moment they came: what a page shows,
  * dated, while that read fails (offline). Aggregates only, never a name.
  */
+import { readStored, writeStored } from './browser-storage.ts';
 
 /** Figures as they were received, and when. */
 export interface Seen<T> {
@@ -19,24 +20,17 @@ export const LAST_SEEN_KEYS = {
 
 export type LastSeenRead = keyof typeof LAST_SEEN_KEYS;
 
-/** Keeps `data` as the last figures of `read`, received now. */
+/** Keeps `data` as the last figures of `read`, received now; without storage, a page simply has nothing to show offline. */
 export function keepLastSeen(read: LastSeenRead, data: unknown, seenAt = Date.now()): void {
-  try {
-    localStorage.setItem(LAST_SEEN_KEYS[read], JSON.stringify({ data, seenAt }));
-  } catch {
-    // Without storage, the page simply has nothing to show offline.
-  }
+  writeStored('localStorage', LAST_SEEN_KEYS[read], { data, seenAt });
 }
 
 /** The last figures of `read`, if any were kept and `isData` accepts them. */
 export function readLastSeen<T>(read: LastSeenRead, isData: (data: unknown) => data is T): Seen<T> | null {
-  try {
-    const kept = JSON.parse(localStorage.getItem(LAST_SEEN_KEYS[read]) ?? 'null') as Partial<Seen<unknown>> | null;
+  return readStored('localStorage', LAST_SEEN_KEYS[read], (value) => {
+    const kept = value as Partial<Seen<unknown>> | null;
     return kept && typeof kept.seenAt === 'number' && isData(kept.data)
       ? { data: kept.data, seenAt: kept.seenAt }
       : null;
-  } catch {
-    // Storage blocked or its entry unreadable: as if nothing was seen.
-    return null;
-  }
+  });
 }
