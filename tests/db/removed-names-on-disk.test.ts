@@ -60,8 +60,9 @@ async function saveTwoNames(db: Database): Promise<TwoNames> {
 }
 
 /**
- * Waits until no other session of the server holds a snapshot from before
- * now. VACUUM keeps a removed row that an older snapshot may still see, and
+ * Waits until no other session of the server holds a snapshot or a running
+ * transaction from before now (a writing transaction between two statements
+ * has no snapshot, yet holds VACUUM back as much). VACUUM keeps a removed row that an older snapshot may still see, and
  * the next hourly run takes it then; a test that runs the hour once waits
  * for a server free of such snapshots instead (other test files keep the
  * machine's PostgreSQL busy).
@@ -74,7 +75,8 @@ async function noOlderSnapshot(db: Database): Promise<void> {
         (
           await db.query<{ n: number }>(
             `select count(*)::int as n from pg_stat_activity
-             where pid <> pg_backend_pid() and backend_xmin is not null and age(backend_xmin) > age($1::text::xid)`,
+             where pid <> pg_backend_pid()
+               and (age(backend_xmin) > age($1::text::xid) or age(backend_xid) > age($1::text::xid))`,
             [now!.xid],
           )
         )[0]!.n,
