@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type { HiddenPageInsights } from '../lib/api.ts';
 import { $pickedRespondent, $search, $hiddenPage, pickRespondent, resumeUnlock } from '../stores/hidden-page.ts';
 import { DATA_STATUS } from './data-status.ts';

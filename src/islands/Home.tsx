@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { useState } from 'react';
 import { $overlay } from '../stores/overlays.ts';
 import type { OverlaysProps } from './Overlays.tsx';

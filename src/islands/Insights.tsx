@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { $insights, $lastSeenInsights } from '../stores/insights.ts';
 import { DATA_STATUS, insightsLastSeen } from './data-status.ts';
 import { CrowdCharts } from './insights/CrowdCharts.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { $overlay, closeOverlay, openOverlay, type Overlay } from '../stores/overlays.ts';
 import { $resultOrigin, $sharedName } from '../stores/finished.ts';

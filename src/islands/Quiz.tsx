@@ -3,7 +3,7 @@
  * visitor from screen to screen and question to question, but is never taken
  * on page load.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import type { Screen } from '../core/progress.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { $menuOpen, closeMenu, openOverlay, toggleMenu } from '../stores/overlays.ts';
 import { SITE_NAME } from '../core/site.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { $csvDownload, downloadRespondentsCsv } from '../../stores/respondents-csv.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import { formatCount, plural } from './format.ts';

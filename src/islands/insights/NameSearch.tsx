@@ -1,5 +1,5 @@
 import { memo, useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { $search, searchByName } from '../../stores/hidden-page.ts';
 import { DATA_STATUS } from '../data-status.ts';
 import { formatCount, plural } from './format.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import type { ScatterPlot } from '../../charts/insights/scatter.ts';
 import { $pickedRespondent } from '../../stores/hidden-page.ts';
 import styles from './insights.module.css';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { QUESTIONS } from '../../core/questions.ts';
 import { othersOf, othersPhrase } from '../../core/others.ts';
 import { formatPercent } from '../../core/scoring.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useMemo, type CSSProperties } from 'react';
 import { COMPARE_CHART_SIZE } from '../../core/display.ts';
 import { formatPercent, onResultScale, resultShares } from '../../core/scoring.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useMemo } from 'react';
 import { leaningOf } from '../../core/map.ts';
 import { takenLabels } from '../../core/trail-math.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { onDemand, useOnDemand } from '../../speed/on-demand.ts';
 import { $linkProblem, $returning, $wiped, startQuiz } from '../../stores/quiz.ts';

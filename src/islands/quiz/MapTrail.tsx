@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useState } from 'react';
 import type { Position } from '../../core/scoring.ts';
 import { describePastResult, movementSentence, takenLabels } from '../../core/trail-math.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useEffect, type CSSProperties, type MouseEvent } from 'react';
 import { QUESTION_FADE_MS } from '../../core/display.ts';
 import { $currentQuestion, $earlierChoice, $questionIndex, chooseAnswer, goBack } from '../../stores/quiz.ts';

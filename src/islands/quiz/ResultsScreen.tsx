@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useMemo, useRef, useState } from 'react';
 import { formatPercent, resultPosition, resultShares } from '../../core/scoring.ts';
 import { takenLabels } from '../../core/trail-math.ts';

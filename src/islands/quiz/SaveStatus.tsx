@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import type { Finished } from '../../stores/finished.ts';
 import { $finished, $replacedEarlier } from '../../stores/results.ts';
 import textLines from './text-lines.module.css';

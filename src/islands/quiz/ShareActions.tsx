@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useState, type RefObject } from 'react';
 import { shareNameProblem, shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useEffect, useId, useRef } from 'react';
 import {
   $withdrawableResult,
@@ -26,7 +26,7 @@ interface Props {
  * region that is there from the start.
  */
 export function WithdrawResult({ id, what, label }: Props) {
-  const withdrawal = useStore($withdrawals, { keys: [id] })[id];
+  const withdrawal = useStore($withdrawals)[id];
   const warning = useId();
   const ask = useRef<HTMLButtonElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
