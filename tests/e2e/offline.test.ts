@@ -4,7 +4,8 @@
  * results and its save sent once back online, the comparison with the last
  * average received, dated, the text pages offline,
  * nothing of the hidden page in Cache Storage, and a new version taken at a
- * navigation only while no page is in the middle of a quiz.
+ * navigation only while no page is in the middle of a quiz, its old copies
+ * then gone.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,37 @@ async function untilServedByWorker(page: Page): Promise<void> {
 /** Whether a new version of the worker waits to take over. */
 function updateWaiting(page: Page): Promise<boolean> {
   return page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null);
+}
+
+/** Whether the newest version of the worker is the active one, with none waiting behind it. */
+function activeAlone(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration?.waiting === null && registration.active?.state === 'activated';
+  });
+}
+
+/**
+ * Chromium activates a version told to skip waiting once the old one has
+ * stopped. A request from an open page that reaches the old one while it
+ * stops starts it again, and then it stops only once it has been idle for
+ * Chromium's usual time (30 s), or after 5 minutes at the latest. The quiz's
+ * save and its comparison are such requests: the hand-over waits until the
+ * pages are quiet, so that the check below sees the activation in seconds.
+ */
+const QUIET_MS = 1_000;
+const ACTIVATION_POLL = { timeout: 60_000, interval: 200 };
+
+/** Until no page of the context has sent a request for `quietMs`. */
+async function untilNoRequestFor(context: BrowserContext, quietMs: number): Promise<void> {
+  let last = Date.now();
+  const seen = () => (last = Date.now());
+  context.on('request', seen);
+  try {
+    await expect.poll(() => Date.now() - last >= quietMs, POLL).toBe(true);
+  } finally {
+    context.off('request', seen);
+  }
 }
 
 /** Every address in the page's Cache Storage, and the text of every response kept there. */
@@ -191,7 +223,7 @@ describe('a new version', () => {
   let context: BrowserContext | undefined;
   const site = mkdtempSync(join(tmpdir(), 'mc-offline-site-'));
 
-  it('is taken at a navigation between quizzes, never while a page is in the middle of one', async () => {
+  it('is taken at a navigation between quizzes, never while a page is in the middle of one, and the old copies go', async () => {
     cpSync(inject('siteDir'), site, { recursive: true });
     const app = await startApp({ env: { SITE_DIR: site } });
     try {
@@ -230,8 +262,14 @@ describe('a new version', () => {
       await visitorOn(quiz).onResults();
 
       // Between quizzes, the next navigation is served by the new version.
+      await untilNoRequestFor(context, QUIET_MS);
       await other.reload();
       expect(await releaseOf(other)).toBe('2');
+
+      // Once it has taken over, the old version's copy of "/" is gone from Cache Storage.
+      await expect.poll(() => activeAlone(other), ACTIVATION_POLL).toBe(true);
+      const homeCopies = (await cacheStorage(other)).urls.filter((url) => new URL(url).pathname === '/');
+      expect(homeCopies).toEqual([`${app.url}/?__WB_REVISION__=release-2`]);
     } finally {
       await context?.close();
       await app.dispose();
