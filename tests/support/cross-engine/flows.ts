@@ -2,7 +2,8 @@
  * The flows of the cross-engine suite, one per behaviour, in the order they
  * run in each engine. Each opens the address it starts from, except "Save
  * image" and the keyboard's walk over the results and its removal, which go
- * on from the results the flows before left on screen.
+ * on from the results the flows before left on screen, and the offline
+ * one, last, which stops the server for its while.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +12,10 @@ import { TEST_MODE_NAME } from '../../../src/core/progress.ts';
 import { E2E_PASSWORD } from '../chromium/app.ts';
 import { responseCount } from '../chromium/quiz-driver.ts';
 import { PATH_A, PATH_B, cellPathFor, expectedPercentages } from '../visitor.ts';
+import { OFFLINE_REPORTS, offlineAfterOneVisit } from './offline-flow.ts';
 import { heheByKeyboard, menuByKeyboard, removalByKeyboard, resultsByTab } from './keyboard-flows.ts';
 import { PATIENCE_MS, pickElement, waitUntil } from './session.ts';
-import type { Flow } from './suite.ts';
+import type { Flow, NamedFlow } from './suite.ts';
 import {
   NAME_FIELD,
   clickText,
@@ -155,7 +157,7 @@ const hehe: Flow = async ({ session, app }) => {
   );
 };
 
-export const FLOWS: readonly (readonly [string, Flow])[] = [
+export const FLOWS: readonly NamedFlow[] = [
   ['the whole quiz, with Enter typed on the name, is saved', wholeQuiz],
   ['the results show four percentages and draw both charts', results],
   ['"Save image" saves a PNG of the result chart', saveImage],
@@ -171,4 +173,9 @@ export const FLOWS: readonly (readonly [string, Flow])[] = [
   ['/hehe unlocks with the password and finds a name', hehe],
   ['Tab reaches the /hehe plot, and the arrow keys name a respondent in its live region', heheByKeyboard],
   ['Enter or Space opens the folded menu, and Escape closes it with the focus back on "Menu"', menuByKeyboard],
+  [
+    'offline after one visit, an essay opens and the quiz runs to its drawn results, its save kept',
+    offlineAfterOneVisit,
+    OFFLINE_REPORTS,
+  ],
 ];

@@ -27,6 +27,9 @@ export interface Context {
 
 export type Flow = (context: Context) => Promise<void>;
 
+/** A flow with its name and the page's reports it must cause (a failed save offline is told on the console). */
+export type NamedFlow = readonly [name: string, flow: Flow, expectedProblems?: readonly RegExp[]];
+
 /** Respondents the server starts with, so that /insights and /hehe have dots to draw and a name to find. */
 const SEEDED = spreadRespondents(['Marigold Vantablack', null, 'Ottoline Quaybridge']);
 
@@ -40,7 +43,7 @@ function cannotStart(engine: Engine, error: unknown): string {
   return `${engine.title} cannot start (${reason}): its cross-engine tests ${IN_CI ? 'count as failed' : 'are skipped'}; install it with \`apt-get install -y ${packages}\`.`;
 }
 
-export function describeEngine(engine: Engine, flows: readonly (readonly [string, Flow])[]): void {
+export function describeEngine(engine: Engine, flows: readonly NamedFlow[]): void {
   describe(`${engine.title}, phone-sized`, () => {
     let app: RunningApp | undefined;
     let front: Front | undefined;
@@ -83,14 +86,15 @@ export function describeEngine(engine: Engine, flows: readonly (readonly [string
     const problems: string[] = [];
     let told = 0;
 
-    for (const [name, flow] of flows) {
+    for (const [name, flow, expected = []] of flows) {
       it(name, async (test) => {
         const context = running(test);
         try {
           await flow(context);
         } finally {
           const seen = await context.session.problems().catch((error: unknown) => [`unreadable: ${String(error)}`]);
-          problems.push(...seen.slice(told).map((p) => `${name}: ${p.split('\n')[0]}`));
+          const unexpected = seen.slice(told).filter((p) => !expected.some((pattern) => pattern.test(p)));
+          problems.push(...unexpected.map((p) => `${name}: ${p.split('\n')[0]}`));
           told = seen.length;
         }
       });
