@@ -87,6 +87,9 @@ begin
         'Wait, then try again.', locked_until - moment);
     end if;
     if overall.name is not null then
+      -- And one check at a time overall: checks from many addresses at
+      -- once would each find the window open and all be counted past it.
+      perform pg_advisory_xact_lock(hashtextextended('hidden page password, every address', 0));
       resume_at := private.window_reopens('wrong_password', null, overall.max_count, overall.within);
       if resume_at is not null then
         return private.refusal(429, 'PT429', 'too many wrong passwords from all addresses together',

@@ -263,3 +263,24 @@ describe.runIf(availableEngines().includes('postgres'))('submission floods under
     }
   });
 });
+
+describe.runIf(availableEngines().includes('postgres'))('password guesses under concurrency [postgres]', () => {
+  it('counts exactly as many wrong passwords as the overall ceiling allows, from many addresses at once', async () => {
+    const fresh = await freshDatabase('postgres', 25);
+    try {
+      await resetLimits(fresh.db);
+      await fresh.db.query('select public.set_hidden_page_password($1)', [PASSWORD]);
+      await fresh.db.query("update private.limits set max_count = 10 where name = 'wrong_passwords_overall'");
+      const addresses = Array.from({ length: 40 }, (_, i) => `198.51.100.${i + 1}`);
+      const results = await Promise.all(addresses.map((address) => secret(fresh.db, 'a wrong guess', address)));
+      expect(results.filter((r) => r.status === 403)).toHaveLength(10);
+      expect(results.filter((r) => (r.body as { code?: string }).code === 'PT429')).toHaveLength(30);
+      const [counted] = await fresh.db.query<{ n: number }>(
+        "select coalesce(sum(events), 0)::int as n from private.client_event_counts where kind = 'wrong_password'",
+      );
+      expect(counted!.n).toBe(10);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});
