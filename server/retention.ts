@@ -30,25 +30,30 @@ const REWRITTEN_HOURLY = ['public.answer_counts', 'private.client_event_counts']
  * VACUUM FULL of every table a withdrawal or an erasure named since the last
  * run, and of the counts every save rewrites: a plain VACUUM frees a removed row's space but leaves its bytes in
  * the page until a new row overwrites them; a full one writes the table anew
- * and deletes the old file. On PGlite the WAL then moves to a new segment and
- * a checkpoint deletes the old ones. Returns the tables vacuumed.
+ * and deletes the old file. A table leaves the list only when no transaction
+ * still running could see what was removed (VACUUM keeps such rows), and
+ * only if no removal was listed since. On PGlite the WAL then moves to a new
+ * segment and a checkpoint deletes the old ones. Returns the tables vacuumed.
  */
 async function vacuumRemoved(db: Database): Promise<string[]> {
-  const due = (await db.query<{ relation: string }>('delete from private.vacuum_due returning relation'))
-    .map((r) => r.relation)
-    .filter((r) => VACUUMABLE.has(r))
-    .concat(REWRITTEN_HOURLY)
-    .sort();
+  // Read before the VACUUM: a snapshot taken after it began is newer than every removal listed.
+  const listed = (
+    await db.query<{ relation: string; removed_by: string; still_seen: boolean }>(
+      'select relation, removed_by::text, still_seen from private.vacuum_due_now()',
+    )
+  ).filter((r) => VACUUMABLE.has(r.relation));
+  const due = [...listed.map((r) => r.relation), ...REWRITTEN_HOURLY].sort();
   const done: string[] = [];
-  try {
-    // VACUUM cannot run in a transaction, nor in a function: one statement each.
-    for (const relation of due) {
-      await db.exec(`vacuum full ${relation}`);
-      done.push(relation);
-    }
-  } finally {
-    const left = due.filter((r) => !done.includes(r) && VACUUMABLE.has(r));
-    if (left.length > 0) await db.query('select private.mark_vacuum_due($1::text[])', [left]);
+  // VACUUM cannot run in a transaction, nor in a function: one statement each.
+  for (const relation of due) {
+    await db.exec(`vacuum full ${relation}`);
+    done.push(relation);
+  }
+  for (const { relation, removed_by } of listed.filter((r) => !r.still_seen)) {
+    await db.query('delete from private.vacuum_due where relation = $1 and removed_by = $2::xid8', [
+      relation,
+      removed_by,
+    ]);
   }
   if (db.engine === 'pglite' && done.length > 0) await db.exec('select pg_switch_wal(); checkpoint;');
   return done;

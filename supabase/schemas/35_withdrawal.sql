@@ -60,15 +60,47 @@ $$;
 
 -- What the local server's upkeep (server/retention.ts) must vacuum, so that
 -- removed names and answers leave the table files: a withdrawal or an
--- erasure names the tables it removed rows from.
+-- erasure names the tables it removed rows from, and itself as the newest
+-- transaction that did.
 create table private.vacuum_due (
-  relation text primary key
+  relation text primary key,
+  removed_by xid8 not null default pg_current_xact_id()
 );
 alter table private.vacuum_due enable row level security;
 
 create function private.mark_vacuum_due(relations text[]) returns void
 language sql volatile set search_path = '' as $$
-  insert into private.vacuum_due (relation) select unnest(relations::text[]) on conflict (relation) do nothing;
+  insert into private.vacuum_due (relation) select unnest(relations::text[])
+  on conflict (relation) do update set removed_by = greatest(private.vacuum_due.removed_by, excluded.removed_by);
+$$;
+
+-- The tables due, and whether a transaction still running may see rows
+-- removed from them: VACUUM keeps a removed row while a snapshot from before
+-- its removal may read it, so such a table is vacuumed again at the next
+-- run. Held back by this database's sessions, by those of none (the
+-- horizon of every table counts them), by its prepared transactions and by
+-- replication slots.
+create function private.vacuum_due_now() returns table (relation text, removed_by xid8, still_seen boolean)
+language sql stable set search_path = '' as $$
+  with due as (
+    select d.relation, d.removed_by, ((d.removed_by::text::numeric % 4294967296)::text)::xid as xid
+    from private.vacuum_due d
+  )
+  select due.relation, due.removed_by,
+    exists (
+      select 1 from pg_catalog.pg_stat_activity a
+      where a.pid <> pg_catalog.pg_backend_pid()
+        and (a.datname = pg_catalog.current_database() or a.datname is null)
+        and (pg_catalog.age(a.backend_xmin) >= pg_catalog.age(due.xid)
+             or pg_catalog.age(a.backend_xid) >= pg_catalog.age(due.xid)))
+    or exists (
+      select 1 from pg_catalog.pg_prepared_xacts p
+      where p.database = pg_catalog.current_database() and pg_catalog.age(p.transaction) >= pg_catalog.age(due.xid))
+    or exists (
+      select 1 from pg_catalog.pg_replication_slots s
+      where (s.database = pg_catalog.current_database() or s.database is null)
+        and pg_catalog.age(s.xmin) >= pg_catalog.age(due.xid))
+  from due;
 $$;
 
 -- Called by submit_response once a new row is stored. A secret already in

@@ -85,6 +85,19 @@ async function noOlderSnapshot(db: Database): Promise<void> {
     .toBe(0);
 }
 
+/** The scratch database's folder on the server, or null where this process cannot read it. */
+async function databaseFolder(db: Database): Promise<string | null> {
+  const [where] = await db.query<{ dir: string }>(
+    `select current_setting('data_directory') || '/base/' || d.oid as dir from pg_database d where d.datname = current_database()`,
+  );
+  try {
+    accessSync(where!.dir, constants.R_OK);
+    return where!.dir;
+  } catch {
+    return null;
+  }
+}
+
 async function withdrawAndRunHourly(
   db: Database,
   names: TwoNames,
@@ -148,6 +161,48 @@ if (availableEngines().includes('postgres')) {
         expect(filesHolding(where!.dir, names.withdrawn)).toEqual([]);
         expect(filesHolding(where!.dir, names.expired)).toEqual([]);
       } finally {
+        await fresh.dispose();
+      }
+    });
+
+    it('stay listed while a snapshot from before the withdrawal is open, and leave the files at the run after it', async (ctx) => {
+      const fresh = await freshDatabase('postgres');
+      let release = () => {};
+      try {
+        const { db } = fresh;
+        const dir = await databaseFolder(db);
+        if (!dir) return ctx.skip("the server's files are not readable here");
+        const names = await saveTwoNames(db);
+        let opened = () => {};
+        const open = new Promise<void>((resolve) => (opened = resolve));
+        const reading = db.transaction(async (tx) => {
+          // A snapshot that reads another table: one that had read the responses would hold VACUUM FULL's lock back instead.
+          await tx.query('set transaction isolation level repeatable read');
+          await tx.query('select count(*) from private.limits');
+          const held = new Promise<void>((resolve) => (release = resolve));
+          opened();
+          await held;
+        });
+        await open;
+        await withdrawAndRunHourly(db, names);
+        // VACUUM kept the row that snapshot may read: the name is still in a file.
+        await db.exec('checkpoint');
+        expect(filesHolding(dir, names.withdrawn)).not.toEqual([]);
+        expect(await db.query('select relation from private.vacuum_due order by relation')).toEqual([
+          { relation: 'private.withdrawable_answers' },
+          { relation: 'public.responses' },
+        ]);
+
+        release();
+        await reading;
+        await noOlderSnapshot(db);
+        const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
+        (await eraseExpiredNamesHourly(db, { log: silent })).stop();
+        await db.exec('checkpoint');
+        expect(await db.query('select relation from private.vacuum_due')).toEqual([]);
+        expect(filesHolding(dir, names.withdrawn)).toEqual([]);
+      } finally {
+        release();
         await fresh.dispose();
       }
     });
