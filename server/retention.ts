@@ -27,6 +27,14 @@ const VACUUMABLE = new Set(['public.responses', 'private.withdrawable_answers'])
 const REWRITTEN_HOURLY = ['public.answer_counts', 'private.client_event_counts'];
 
 /**
+ * How long a rewrite waits for its table. A transaction that has read the
+ * table (a long backup) holds the rewrite back, and every save would queue
+ * behind the waiting rewrite: it gives up instead, and the next run tries again.
+ */
+const REWRITE_LOCK_WAIT = '5s';
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
  * VACUUM FULL of every table a withdrawal or an erasure named since the last
  * run, and of the counts every save rewrites: a plain VACUUM frees a removed row's space but leaves its bytes in
  * the page until a new row overwrites them; a full one writes the table anew
@@ -44,18 +52,32 @@ async function vacuumRemoved(db: Database): Promise<string[]> {
   ).filter((r) => VACUUMABLE.has(r.relation));
   const due = [...listed.map((r) => r.relation), ...REWRITTEN_HOURLY].sort();
   const done: string[] = [];
-  // VACUUM cannot run in a transaction, nor in a function: one statement each.
-  for (const relation of due) {
-    await db.exec(`vacuum full ${relation}`);
-    done.push(relation);
-  }
-  for (const { relation, removed_by } of listed.filter((r) => !r.still_seen)) {
+  const held: string[] = [];
+  await db.session(async (connection) => {
+    await connection.exec(`set lock_timeout = '${REWRITE_LOCK_WAIT}'`);
+    // VACUUM cannot run in a transaction, nor in a function: one statement each.
+    for (const relation of due) {
+      try {
+        await connection.exec(`vacuum full ${relation}`);
+        done.push(relation);
+      } catch (error) {
+        if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+        held.push(relation);
+      }
+    }
+  });
+  for (const { relation, removed_by } of listed.filter((r) => done.includes(r.relation) && !r.still_seen)) {
     await db.query('delete from private.vacuum_due where relation = $1 and removed_by = $2::xid8', [
       relation,
       removed_by,
     ]);
   }
   if (db.engine === 'pglite' && done.length > 0) await db.exec('select pg_switch_wal(); checkpoint;');
+  if (held.length > 0) {
+    throw new Error(
+      `${held.join(', ')} stayed in use for ${REWRITE_LOCK_WAIT} by a transaction that read it; the next run rewrites it`,
+    );
+  }
   return done;
 }
 

@@ -20,6 +20,8 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn on one connection, outside a transaction; the settings it makes end with it. */
+  session<T>(fn: (connection: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it quickly. */
   snapshot?(): Promise<Blob>;
@@ -78,6 +80,14 @@ export async function openPglite(dataDir?: string, fromSnapshot?: Blob): Promise
     query: (sql, params) => alone(() => direct.query(sql, params)),
     exec: (sql) => alone(() => direct.exec(sql)),
     transaction: (fn) => alone(() => db.transaction((tx) => fn(pgliteQueryable(tx)))),
+    session: (fn) =>
+      alone(async () => {
+        try {
+          return await fn(direct);
+        } finally {
+          await db.exec('reset all');
+        }
+      }),
     close: () => alone(() => db.close()),
     snapshot: () => alone(() => db.dumpDataDir('none')),
     // pg_dump leaves its read-only transaction open and its settings (an
@@ -176,6 +186,19 @@ export async function openPostgres(connectionString: string, maxConnections = 10
         throw error;
       } finally {
         client.release();
+      }
+    },
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(pgQueryable(client));
+      } finally {
+        // Back to the pool as it came: a failed reset closes the connection instead.
+        const reset = await client.query('reset all').then(
+          () => undefined,
+          (error: Error) => error,
+        );
+        client.release(reset);
       }
     },
     close: () => pool.end(),

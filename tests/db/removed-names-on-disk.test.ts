@@ -165,6 +165,47 @@ if (availableEngines().includes('postgres')) {
       }
     });
 
+    it('are rewritten at the run after a transaction that read the table ends, and no run waits for it', async (ctx) => {
+      const fresh = await freshDatabase('postgres');
+      let release = () => {};
+      try {
+        const { db } = fresh;
+        const dir = await databaseFolder(db);
+        if (!dir) return ctx.skip("the server's files are not readable here");
+        const names = await saveTwoNames(db);
+        let opened = () => {};
+        const open = new Promise<void>((resolve) => (opened = resolve));
+        const reading = db.transaction(async (tx) => {
+          await tx.query('select count(*) from public.responses');
+          const held = new Promise<void>((resolve) => (release = resolve));
+          opened();
+          await held;
+        });
+        await open;
+        expect(await callAsAnon(db, 'withdraw_response', { submission_id: names.id, secret: names.secret })).toEqual({
+          withdrawn: true,
+        });
+        const errors: string[] = [];
+        (await eraseExpiredNamesHourly(db, { log: { info: () => undefined, error: (m) => errors.push(m) } })).stop();
+        expect(errors).toEqual([
+          'Could not vacuum what was removed: public.responses stayed in use for 5s by a transaction that read it; the next run rewrites it',
+        ]);
+        expect(await db.query('select relation from private.vacuum_due')).toEqual([{ relation: 'public.responses' }]);
+
+        release();
+        await reading;
+        await noOlderSnapshot(db);
+        const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
+        (await eraseExpiredNamesHourly(db, { log: silent })).stop();
+        await db.exec('checkpoint');
+        expect(await db.query('select relation from private.vacuum_due')).toEqual([]);
+        expect(filesHolding(dir, names.withdrawn)).toEqual([]);
+      } finally {
+        release();
+        await fresh.dispose();
+      }
+    });
+
     it('stay listed while a snapshot from before the withdrawal is open, and leave the files at the run after it', async (ctx) => {
       const fresh = await freshDatabase('postgres');
       let release = () => {};
