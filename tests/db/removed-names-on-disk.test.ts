@@ -98,6 +98,31 @@ async function databaseFolder(db: Database): Promise<string | null> {
   }
 }
 
+/** A transaction left open after `statements`, until `end` is called; `ended` settles once it has committed. */
+async function openTransaction(db: Database, statements: string[]): Promise<{ end: () => void; ended: Promise<void> }> {
+  let end = () => {};
+  let opened = () => {};
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const ended = db.transaction(async (tx) => {
+    for (const statement of statements) await tx.query(statement);
+    const held = new Promise<void>((resolve) => (end = resolve));
+    opened();
+    await held;
+  });
+  await open;
+  return { end: () => end(), ended };
+}
+
+/** Ends the open transaction, then runs the hour again once no older snapshot is left, and checkpoints. */
+async function endThenRunHourly(db: Database, open: { end: () => void; ended: Promise<void> }): Promise<void> {
+  open.end();
+  await open.ended;
+  await noOlderSnapshot(db);
+  const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
+  (await eraseExpiredNamesHourly(db, { log: silent })).stop();
+  await db.exec('checkpoint');
+}
+
 async function withdrawAndRunHourly(
   db: Database,
   names: TwoNames,
@@ -173,15 +198,8 @@ if (availableEngines().includes('postgres')) {
         const dir = await databaseFolder(db);
         if (!dir) return ctx.skip("the server's files are not readable here");
         const names = await saveTwoNames(db);
-        let opened = () => {};
-        const open = new Promise<void>((resolve) => (opened = resolve));
-        const reading = db.transaction(async (tx) => {
-          await tx.query('select count(*) from public.responses');
-          const held = new Promise<void>((resolve) => (release = resolve));
-          opened();
-          await held;
-        });
-        await open;
+        const reading = await openTransaction(db, ['select count(*) from public.responses']);
+        release = reading.end;
         expect(await callAsAnon(db, 'withdraw_response', { submission_id: names.id, secret: names.secret })).toEqual({
           withdrawn: true,
         });
@@ -192,12 +210,7 @@ if (availableEngines().includes('postgres')) {
         ]);
         expect(await db.query('select relation from private.vacuum_due')).toEqual([{ relation: 'public.responses' }]);
 
-        release();
-        await reading;
-        await noOlderSnapshot(db);
-        const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
-        (await eraseExpiredNamesHourly(db, { log: silent })).stop();
-        await db.exec('checkpoint');
+        await endThenRunHourly(db, reading);
         expect(await db.query('select relation from private.vacuum_due')).toEqual([]);
         expect(filesHolding(dir, names.withdrawn)).toEqual([]);
       } finally {
@@ -214,17 +227,12 @@ if (availableEngines().includes('postgres')) {
         const dir = await databaseFolder(db);
         if (!dir) return ctx.skip("the server's files are not readable here");
         const names = await saveTwoNames(db);
-        let opened = () => {};
-        const open = new Promise<void>((resolve) => (opened = resolve));
-        const reading = db.transaction(async (tx) => {
-          // A snapshot that reads another table: one that had read the responses would hold VACUUM FULL's lock back instead.
-          await tx.query('set transaction isolation level repeatable read');
-          await tx.query('select count(*) from private.limits');
-          const held = new Promise<void>((resolve) => (release = resolve));
-          opened();
-          await held;
-        });
-        await open;
+        // A snapshot that reads another table: one that had read the responses would hold VACUUM FULL's lock back instead.
+        const reading = await openTransaction(db, [
+          'set transaction isolation level repeatable read',
+          'select count(*) from private.limits',
+        ]);
+        release = reading.end;
         await withdrawAndRunHourly(db, names);
         // VACUUM kept the row that snapshot may read: the name is still in a file.
         await db.exec('checkpoint');
@@ -234,12 +242,7 @@ if (availableEngines().includes('postgres')) {
           { relation: 'public.responses' },
         ]);
 
-        release();
-        await reading;
-        await noOlderSnapshot(db);
-        const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
-        (await eraseExpiredNamesHourly(db, { log: silent })).stop();
-        await db.exec('checkpoint');
+        await endThenRunHourly(db, reading);
         expect(await db.query('select relation from private.vacuum_due')).toEqual([]);
         expect(filesHolding(dir, names.withdrawn)).toEqual([]);
       } finally {
