@@ -100,3 +100,11 @@ export function expectedPercentages(path: readonly number[]): Record<Value, stri
 export function percentageOf(line: string): string {
   return /(\d+\.\d%)\s*$/.exec(line)?.[1] ?? `unreadable: ${line}`;
 }
+
+/**
+ * In the page, whatever drives it: how many finished quizzes the outbox
+ * holds under `key` (SUBMISSIONS_KEY), not yet known to be stored.
+ */
+export function outboxLength(key: string): number {
+  return (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length;
+}

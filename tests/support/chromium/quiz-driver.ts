@@ -8,7 +8,8 @@ import { expect } from 'vitest';
 import { QUESTIONS } from '../../../src/core/questions.ts';
 import { VALUES, type Value, type ValueScores } from '../../../src/core/values.ts';
 import type { HiddenPageInsights } from '../../../src/lib/api.ts';
-import { NAME_PLACEHOLDER, answerText, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
+import { SUBMISSIONS_KEY } from '../../../src/lib/browser-storage.ts';
+import { NAME_PLACEHOLDER, answerText, outboxLength, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
 import { E2E_PASSWORD, type RunningApp } from './app.ts';
 import { untilHydrated } from './browser.ts';
 
@@ -101,9 +102,5 @@ export function collectConsoleErrors(page: Page): string[] {
 
 /** Finished quizzes the page's outbox still holds, not yet known to be stored. */
 export function pendingCount(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((k) => k.includes('pending-submissions'))
-      .reduce((n, k) => n + (JSON.parse(localStorage.getItem(k) ?? '[]') as unknown[]).length, 0),
-  );
+  return page.evaluate(outboxLength, SUBMISSIONS_KEY);
 }

@@ -8,7 +8,7 @@
  */
 import { expect } from 'vitest';
 import { SUBMISSIONS_KEY } from '../../../src/lib/browser-storage.ts';
-import { PATH_B, expectedPercentages } from '../visitor.ts';
+import { PATH_B, expectedPercentages, outboxLength } from '../visitor.ts';
 import { waitUntil } from './session.ts';
 import type { Flow } from './suite.ts';
 import { resultsComplete, waitForDrawing, waitForElement } from './visitor.ts';
@@ -19,7 +19,7 @@ export const OFFLINE_REPORTS: readonly RegExp[] = [
   /^console(\.error)?: Error fetching (comparison data|answer shares) /,
 ];
 
-/** How long the worker may take to fetch the site into its precache on a loaded machine. */
+/** How many times waitUntil's patience the worker may take to fetch the site into its precache on a loaded machine. */
 const PRECACHE_PATIENCE = 3;
 
 export const offlineAfterOneVisit: Flow = async ({ session, visitor, app }) => {
@@ -48,11 +48,7 @@ export const offlineAfterOneVisit: Flow = async ({ session, visitor, app }) => {
     expect(await visitor.shownPercentages()).toEqual(expectedPercentages(PATH_B));
     await waitForDrawing(session, 'result');
     await resultsComplete(session);
-    const waiting = await session.evaluate(
-      (key: string) => (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length,
-      SUBMISSIONS_KEY,
-    );
-    expect(waiting).toBe(1);
+    expect(await session.evaluate(outboxLength, SUBMISSIONS_KEY)).toBe(1);
   } finally {
     await app.start();
   }
