@@ -7,6 +7,7 @@ import '../../stores/page-title.ts';
 import ProgressBubbles from './ProgressBubbles.tsx';
 import styles from './quiz.module.css';
 import { registerServiceWorkerWhenIdle } from '../../offline/register.ts';
+import { untilLoaded } from '../../lib/network.ts';
 
 // "/" loads this module right after its first paint, before anyone taps: the
 // worker registers from here, so that "/" pays nothing for it up front.
@@ -23,7 +24,9 @@ export default function QuestionScreen() {
   const underWay = index > 0;
   useEffect(() => {
     if (!underWay) return;
-    const fetchCharts = () => void import('../../charts/chartjs.ts').then((c) => c.prefetchChartJs());
+    // Offline, the fetch waits for the network rather than failing.
+    const fetchCharts = () =>
+      void untilLoaded(() => import('../../charts/chartjs.ts')).then((c) => c.prefetchChartJs());
     if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchCharts, { timeout: 2000 });
     else setTimeout(fetchCharts, 200);
   }, [underWay]);
