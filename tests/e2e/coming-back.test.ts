@@ -10,7 +10,14 @@ import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 import { resultPosition } from '../../src/core/scoring.ts';
 import { useProduct } from '../support/chromium/product.ts';
-import { POLL, pendingCount, questionHeading, responseCount, visitorOn } from '../support/chromium/quiz-driver.ts';
+import {
+  POLL,
+  pendingCount,
+  questionHeading,
+  responseCount,
+  untilChunkLoaded,
+  visitorOn,
+} from '../support/chromium/quiz-driver.ts';
 import { PATH_A, answerText, expectedPercentages, totalsFor } from '../support/visitor.ts';
 
 const CODE_A = PATH_A.join('');
@@ -56,14 +63,12 @@ describe('coming back, going offline, breaking a link', () => {
     const context = await newContext();
     const page = await context.newPage();
     const visitor = visitorOn(page);
+    // What the quiz fetches ahead while it runs (the results screen and store, Chart.js), each with its imports.
+    const ahead = Promise.all(['ResultsScreen', 'results', 'chart-core'].map((name) => untilChunkLoaded(page, name)));
     await visitor.openQuiz(product.app.url);
     await visitor.startWithName('Offline');
     await visitor.answer(PATH_A.slice(0, QUESTIONS.length - 1));
-    // What the quiz fetches ahead while it runs (the results screen, Chart.js) has arrived.
-    const fetched = () =>
-      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/chart-core.')));
-    await expect.poll(fetched, POLL).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await ahead;
     await context.setOffline(true);
     await visitor.choose(QUESTIONS.length - 1, PATH_A[QUESTIONS.length - 1]!);
     await visitor.onResults();

@@ -7,6 +7,7 @@ import {
   pendingCount,
   responseCount,
   storedRespondents,
+  untilChunkLoaded,
   visitorOn,
 } from '../support/chromium/quiz-driver.ts';
 import { PATH_A, PATH_B, expectedPercentages, totalsFor } from '../support/visitor.ts';
@@ -73,11 +74,14 @@ describe('a failed save', () => {
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     const submits = watchSubmits(page);
+    // In production the static host stays up when the backend goes down; here one server is both, so the
+    // screens and stores the page fetches ahead of need (the results among them) are let arrive before it stops.
+    const ahead = Promise.all(
+      ['QuestionScreen', 'ResultsScreen', 'results'].map((name) => untilChunkLoaded(page, name)),
+    );
     await visitorOn(page).openQuiz(product.app.url);
     await visitorOn(page).startWithName('');
-    // In production the static host stays up when the backend goes down; here one server is both, so the
-    // screens the page fetches ahead of need (the results among them) are let arrive before it stops.
-    await page.waitForLoadState('networkidle');
+    await ahead;
     await product.app.stop();
     try {
       await visitorOn(page).answer(PATH_B);
@@ -144,14 +148,10 @@ describe('a failed save', () => {
     const page = await context.newPage();
     const uncaught: string[] = [];
     page.on('pageerror', (error) => uncaught.push(error.message));
-    // The page fetches the question screen once it has hydrated and painted, and the modules it imports once that
-    // has arrived, which a busy machine does well after the load. A visitor who loses the network once they are
-    // there: importing the same address again resolves when the page's own import has every module.
-    const questionScreen = page.waitForResponse((r) => /\/QuestionScreen\.[\w-]+\.js$/.test(r.url()) && r.ok());
+    // A visitor who loses the network once the question screen is there.
+    const questionScreen = untilChunkLoaded(page, 'QuestionScreen');
     await visitorOn(page).openQuiz(product.app.url);
-    const questionScreenUrl = (await questionScreen).url();
-    // A string, since the test runner rewrites a function's import() before the page would see it.
-    await page.evaluate(`import(${JSON.stringify(questionScreenUrl)}).then(() => true)`);
+    await questionScreen;
     await context.setOffline(true);
     await visitorOn(page).startWithName('Offline');
     await visitorOn(page).answer(PATH_B);

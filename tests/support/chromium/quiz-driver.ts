@@ -100,6 +100,20 @@ export function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Resolves once the page holds the chunk whose file name starts with `name`
+ * and every module it imports: a test that cuts the network after it must
+ * not race the page's own fetch of them, which a busy machine makes well
+ * after the load. Called before the page fetches the chunk.
+ */
+export async function untilChunkLoaded(page: Page, name: string): Promise<void> {
+  const file = new RegExp(`/${name}\\.[\\w-]+\\.js$`);
+  const response = await page.waitForResponse((r) => file.test(r.url()) && r.ok());
+  // Importing the same address again resolves once the page's own import has every module. A string, since the
+  // test runner rewrites a function's import() before the page would see it.
+  await page.evaluate(`import(${JSON.stringify(response.url())}).then(() => true)`);
+}
+
 /** Finished quizzes the page's outbox still holds, not yet known to be stored. */
 export function pendingCount(page: Page): Promise<number> {
   return page.evaluate(outboxLength, SUBMISSIONS_KEY);
