@@ -73,15 +73,18 @@ function pgPattern(pattern: string): string {
 function cleanNameSql(): string {
   const mark = pgClass('mark');
   return `-- A name as it is stored: src/core/names.ts's rule, step for step (NFC;
--- spaces; invisible characters but those inside an emoji sequence; at most
--- ${NAME_MAX_MARKS} combining marks in a row; NFC; trimmed). Empty means anonymous (null).
+-- spaces; invisible characters but those inside an emoji sequence; marks
+-- at the start or after a space; at most ${NAME_MAX_MARKS} combining marks in a row;
+-- NFC; trimmed). Empty means anonymous (null).
 create or replace function private.clean_name(name text) returns text
 language sql immutable set search_path = '' as $$
   select nullif(btrim(normalize(
     regexp_replace(
       regexp_replace(
-        regexp_replace(normalize(coalesce(name, ''), nfc), '${pgClass('space')}', ' ', 'g'),
-        '(${pgPattern(NAME_KEPT_SEQUENCE)})|${pgClass('invisible')}', '\\1', 'g'),
+        regexp_replace(
+          regexp_replace(normalize(coalesce(name, ''), nfc), '${pgClass('space')}', ' ', 'g'),
+          '(${pgPattern(NAME_KEPT_SEQUENCE)})|${pgClass('invisible')}', '\\1', 'g'),
+        '(^| )${mark}+', '\\1', 'g'),
       '(${mark}{${NAME_MAX_MARKS}})${mark}+', '\\1', 'g'),
     nfc), ' '), '');
 $$;

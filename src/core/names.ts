@@ -9,8 +9,9 @@
  * characters (zero-width characters, bidirectional controls, variation
  * selectors, tag characters, Hangul fillers, the combining grapheme joiner)
  * go, except inside an emoji sequence (a joiner between emoji, a variation
- * selector after an emoji or in a keycap, the tags of a flag); a run of
- * combining marks is cut to NAME_MAX_MARKS; NFC again (a removed character
+ * selector after an emoji or in a keycap, the tags of a flag); combining
+ * marks with no character to sit on (at the start, or after a space) go; a
+ * run of combining marks is cut to NAME_MAX_MARKS; NFC again (a removed character
  * may have kept two others from composing); then it is trimmed. What is left
  * empty (a name blank to the eye) is anonymous: null.
  */
@@ -51,6 +52,8 @@ function withClasses(pattern: string): string {
 
 const SPACES = new RegExp(NAME_CLASSES.space, 'gu');
 const INVISIBLE = new RegExp(`(${withClasses(NAME_KEPT_SEQUENCE)})|${NAME_CLASSES.invisible}`, 'gu');
+// A mark that begins the name or follows a space would be drawn alone, on a dotted circle or over the gap.
+const UNSEATED_MARKS = new RegExp(`(^| )(?:${NAME_CLASSES.mark})+`, 'gu');
 const MARK_RUN = new RegExp(`((?:${NAME_CLASSES.mark}){${NAME_MAX_MARKS}})(?:${NAME_CLASSES.mark})+`, 'gu');
 
 /** The name as the database stores it; null when nothing visible is left. */
@@ -59,6 +62,7 @@ export function cleanName(name: string): string | null {
     .normalize('NFC')
     .replace(SPACES, ' ')
     .replace(INVISIBLE, '$1')
+    .replace(UNSEATED_MARKS, '$1')
     .replace(MARK_RUN, '$1')
     .normalize('NFC')
     .replace(/^ +| +$/g, '');
