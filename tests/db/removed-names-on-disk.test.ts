@@ -113,13 +113,18 @@ async function openTransaction(db: Database, statements: string[]): Promise<{ en
   return { end: () => end(), ended };
 }
 
+/** One hourly run, which must log no error. */
+async function runHourlyCleanly(db: Database): Promise<void> {
+  const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
+  (await eraseExpiredNamesHourly(db, { log: silent })).stop();
+}
+
 /** Ends the open transaction, then runs the hour again once no older snapshot is left, and checkpoints. */
 async function endThenRunHourly(db: Database, open: { end: () => void; ended: Promise<void> }): Promise<void> {
   open.end();
   await open.ended;
   await noOlderSnapshot(db);
-  const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
-  (await eraseExpiredNamesHourly(db, { log: silent })).stop();
+  await runHourlyCleanly(db);
   await db.exec('checkpoint');
 }
 
@@ -132,9 +137,7 @@ async function withdrawAndRunHourly(
     withdrawn: true,
   });
   await beforeTheHour();
-  const silent = { info: () => undefined, error: (m: string) => expect.fail(m) };
-  const hourly = await eraseExpiredNamesHourly(db, { log: silent });
-  hourly.stop();
+  await runHourlyCleanly(db);
   expect(await db.query('select name from public.responses where name is not null')).toEqual([]);
 }
 
@@ -168,23 +171,16 @@ if (availableEngines().includes('postgres')) {
       const fresh = await freshDatabase('postgres');
       try {
         const { db } = fresh;
-        const [where] = await db.query<{ dir: string; table: string }>(
-          `select current_setting('data_directory') || '/base/' || d.oid as dir,
-                  pg_relation_filepath('public.responses') as table
-           from pg_database d where d.datname = current_database()`,
-        );
-        try {
-          accessSync(where!.dir, constants.R_OK);
-        } catch {
-          ctx.skip(`the server's files (${where!.dir}) are not readable here`);
-        }
+        const dir = await databaseFolder(db);
+        if (!dir) return ctx.skip("the server's files are not readable here");
+        const [table] = await db.query<{ path: string }>(`select pg_relation_filepath('public.responses') as path`);
         const names = await saveTwoNames(db);
         await db.exec('checkpoint');
-        expect(filesHolding(where!.dir, names.withdrawn)).toContain(where!.table.split('/').at(-1));
+        expect(filesHolding(dir, names.withdrawn)).toContain(table!.path.split('/').at(-1));
         await withdrawAndRunHourly(db, names, () => noOlderSnapshot(db));
         await db.exec('checkpoint');
-        expect(filesHolding(where!.dir, names.withdrawn)).toEqual([]);
-        expect(filesHolding(where!.dir, names.expired)).toEqual([]);
+        expect(filesHolding(dir, names.withdrawn)).toEqual([]);
+        expect(filesHolding(dir, names.expired)).toEqual([]);
       } finally {
         await fresh.dispose();
       }
