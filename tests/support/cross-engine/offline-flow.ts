@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { SUBMISSIONS_KEY } from '../../../src/lib/browser-storage.ts';
 import { PATH_B, expectedPercentages, outboxLength } from '../visitor.ts';
-import { waitUntil } from './session.ts';
+import { PATIENCE_MS, waitUntilWithin } from './session.ts';
 import type { Flow } from './suite.ts';
 import { resultsComplete, waitForDrawing, waitForElement } from './visitor.ts';
 
@@ -19,22 +19,15 @@ export const OFFLINE_REPORTS: readonly RegExp[] = [
   /^console(\.error)?: Error fetching (comparison data|answer shares) /,
 ];
 
-/** How many times waitUntil's patience the worker may take to fetch the site into its precache on a loaded machine. */
+/** How many times a step's patience the worker may take to fetch the site into its precache on a loaded machine. */
 const PRECACHE_PATIENCE = 3;
 
 export const offlineAfterOneVisit: Flow = async ({ session, visitor, app }) => {
   await visitor.openQuiz(`${app.url}/`);
   // The worker registers once the browser is idle, fetches the precache, then takes the page over.
-  for (let tries = 1; ; tries++) {
-    try {
-      await waitUntil(session, 'the service worker to serve the page', () =>
-        navigator.serviceWorker?.controller ? navigator.serviceWorker.controller.state : null,
-      );
-      break;
-    } catch (error) {
-      if (tries === PRECACHE_PATIENCE) throw error;
-    }
-  }
+  await waitUntilWithin(PRECACHE_PATIENCE * PATIENCE_MS, session, 'the service worker to serve the page', () =>
+    navigator.serviceWorker?.controller ? navigator.serviceWorker.controller.state : null,
+  );
 
   await app.stop();
   try {

@@ -75,13 +75,24 @@ async function whereThePageIs(session: Session): Promise<string> {
 }
 
 /** Waits until `fn` answers something truthy in the page, retrying while a navigation replaces the page. */
-export async function waitUntil<A extends unknown[], T>(
+export function waitUntil<A extends unknown[], T>(
   session: Session,
   what: string,
   fn: PageFunction<A, T>,
   ...args: A
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + PATIENCE_MS;
+  return waitUntilWithin(PATIENCE_MS, session, what, fn, ...args);
+}
+
+/** waitUntil with a patience of its own, for what takes longer than a page's step (a precache filling). */
+export async function waitUntilWithin<A extends unknown[], T>(
+  patienceMs: number,
+  session: Session,
+  what: string,
+  fn: PageFunction<A, T>,
+  ...args: A
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + patienceMs;
   let last: unknown;
   for (;;) {
     try {
@@ -95,7 +106,7 @@ export async function waitUntil<A extends unknown[], T>(
     if (Date.now() > deadline) {
       const detail = last instanceof Error ? last.message : JSON.stringify(last);
       throw new Error(
-        `Timed out after ${PATIENCE_MS} ms waiting for ${what} (last answer: ${detail}; ${await whereThePageIs(session)})`,
+        `Timed out after ${patienceMs} ms waiting for ${what} (last answer: ${detail}; ${await whereThePageIs(session)})`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
