@@ -75,10 +75,9 @@ describe('a failed save', () => {
     const errors = collectConsoleErrors(page);
     const submits = watchSubmits(page);
     // In production the static host stays up when the backend goes down; here one server is both, so the
-    // screens and stores the page fetches ahead of need (the results among them) are let arrive before it stops.
-    const ahead = Promise.all(
-      ['QuestionScreen', 'ResultsScreen', 'results'].map((name) => untilChunkLoaded(page, name)),
-    );
+    // results' screen and store, which the page fetches ahead of need, are let arrive before it stops (the question
+    // screen is there once the first question shows).
+    const ahead = Promise.all(['ResultsScreen', 'results'].map((name) => untilChunkLoaded(page, name)));
     await visitorOn(page).openQuiz(product.app.url);
     await visitorOn(page).startWithName('');
     await ahead;
