@@ -3,6 +3,7 @@ import type { Position } from '../../core/scoring.ts';
 import { chartPalette, type ChartPalette } from '../palette.ts';
 import { withAlpha } from './color.ts';
 import { crowdDots } from './crowd-dots.ts';
+import { sortedPoints } from './sorted-points.ts';
 
 /** The two plots of respondents: on their normalized values, and rescaled to the crowd's range. */
 export type ScatterPlot = 'scatter' | 'relative';
@@ -28,33 +29,6 @@ export interface ScatterInput {
 export const respondentDot = (palette: ChartPalette): string => palette.values.duty.bright;
 /** The ring of a search's match. */
 export const highlightDot = (palette: ChartPalette): string => palette.ink.highlight;
-
-/** Sort keys hold the index below this; x above it, in steps of 1 / X_STEPS. */
-const INDEX_LIMIT = 2 ** 22;
-const X_STEPS = 2 ** 20;
-
-/**
- * Points as Chart.js keeps them, sorted by x as it requires of data it does
- * not parse.
- * Each point's x and index are packed into one number, so that the typed
- * array's native numeric sort does the work: a comparator sort of thousands
- * of points is a long task of its own. Two dots closer than 1 / X_STEPS
- * (far below a pixel) keep their input order.
- */
-function sortedPoints(positions: readonly Position[]): ScatterDataPoint[] {
-  if (positions.length >= INDEX_LIMIT) throw new RangeError(`too many points to sort: ${positions.length}`);
-  const keys = new Float64Array(positions.length);
-  for (let i = 0; i < positions.length; i++) {
-    keys[i] = Math.round((positions[i]!.x + 1) * X_STEPS) * INDEX_LIMIT + i;
-  }
-  keys.sort();
-  const data = new Array<ScatterDataPoint>(keys.length);
-  for (let k = 0; k < keys.length; k++) {
-    const i = keys[k]! % INDEX_LIMIT;
-    data[k] = { x: positions[i]!.x, y: positions[i]!.y };
-  }
-  return data;
-}
 
 /**
  * A click reaches the chart's onClick, which finds the dot under it, and
