@@ -10,7 +10,7 @@ import { afterNextPaint } from '../speed/after-paint.ts';
 import { lazyOnce } from '../lib/lazy.ts';
 import { untilLoaded } from '../lib/network.ts';
 import { newSubmissionId } from '../lib/ids.ts';
-import { isKept, SUBMISSIONS_KEY, TRAIL_KEY, WITHDRAWALS_KEY } from '../lib/browser-storage.ts';
+import { isKept, TRAIL_KEY } from '../lib/browser-storage.ts';
 import { QUESTIONS, QUESTION_COUNT, type Question } from '../core/questions.ts';
 import {
   NAME_MAX_LENGTH,
@@ -24,7 +24,9 @@ import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
 import { closeOverlayAndMenu } from './overlays.ts';
 import { $friend, $resultOrigin, clearResults, keepFriend, keepRunSaved } from './finished.ts';
-import { onFirstListener } from './first-listener.ts';
+// While the quiz is shown, saves and withdrawals still waiting go out.
+import './waiting-sends.ts';
+import { $linkProblem, $returning, $wiped } from './intro-notes.ts';
 
 export const $screen = computed($progress, (p) => p.screen);
 export const $name = computed($progress, (p) => p.name);
@@ -82,16 +84,6 @@ function mayResume(): boolean {
     return true;
   }
 }
-
-// While the quiz is shown, saves and withdrawals still waiting go out; the outboxes' code loads only when one waits.
-onFirstListener($progress, () => {
-  if (!isKept(SUBMISSIONS_KEY) && !isKept(WITHDRAWALS_KEY)) return;
-  void import('../lib/outbox.ts').then((outbox) =>
-    outbox.watchOutbox(() => {
-      if (isKept(WITHDRAWALS_KEY)) void import('../lib/withdrawals.ts').then((w) => w.sendWithdrawals());
-    }),
-  );
-});
 
 /**
  * Shows again the step a reload or a reopened tab left, once the quiz on
@@ -196,17 +188,6 @@ export function goBack(): void {
   if (follower?.back()) return;
   update({ answers: answers.slice(0, -1) });
 }
-
-/** What is wrong with the share link the page was opened with (stores/share-address.ts says it). */
-export type LinkProblem = 'no-result' | 'unreadable' | 'altered';
-
-export const $linkProblem = atom<LinkProblem | null>(null);
-
-/** This browser keeps earlier results (lib/trail-storage.ts): the intro offers the last one again. */
-export const $returning = atom(false);
-
-/** A quiz left midway by Home or Start over, until the visitor undoes that or starts anew. */
-export const $wiped = atom<QuizProgress | null>(null);
 
 /** Home and Start over: everything back to the intro. The caller navigates to "/". */
 export function resetAll(): void {

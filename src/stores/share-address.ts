@@ -7,7 +7,7 @@
  */
 import { CELL_PAGES, cellFromSlug } from '../core/map.ts';
 import { cellOfAnswers, hasShareParams, readShareLink } from '../lib/share-link.ts';
-import { $linkProblem, type LinkProblem } from './quiz.ts';
+import { $linkProblem, type LinkProblem } from './intro-notes.ts';
 import { openShareLink } from './share.ts';
 
 /** What is wrong with the link at this address, or null when it holds a result or is no share link at all. */

@@ -3,15 +3,8 @@ import { useMemo } from 'react';
 import { leaningOf } from '../../core/map.ts';
 import { takenLabels } from '../../core/trail-math.ts';
 import { readTrail } from '../../lib/trail-storage.ts';
-import {
-  $linkProblem,
-  $returning,
-  $wiped,
-  showKeptResult,
-  startQuiz,
-  undoReset,
-  type LinkProblem,
-} from '../../stores/quiz.ts';
+import { $linkProblem, $returning, $wiped, type LinkProblem } from '../../stores/intro-notes.ts';
+import { showKeptResult, startQuiz, undoReset } from '../../stores/quiz.ts';
 import textLines from './text-lines.module.css';
 import styles from './quiz.module.css';
 

@@ -1,7 +1,8 @@
 import { useStore } from '../../stores/use-store.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { onDemand, useOnDemand } from '../../speed/on-demand.ts';
-import { $linkProblem, $returning, $wiped, startQuiz } from '../../stores/quiz.ts';
+import { $linkProblem, $returning, $wiped } from '../../stores/intro-notes.ts';
+import { startQuiz } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
 
 // Loaded only when the intro has something more to say.

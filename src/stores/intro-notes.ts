@@ -1,0 +1,19 @@
+/**
+ * What the intro tells a visitor besides the quiz: a share link that could
+ * not be shown, an earlier result this browser keeps, a quiz left midway.
+ * The quiz's actions (stores/quiz.ts) and the share link's reading
+ * (stores/share-address.ts) set them; the intro reads them.
+ */
+import { atom } from 'nanostores';
+import type { QuizProgress } from '../core/progress.ts';
+
+/** What is wrong with the share link the page was opened with (stores/share-address.ts says it). */
+export type LinkProblem = 'no-result' | 'unreadable' | 'altered';
+
+export const $linkProblem = atom<LinkProblem | null>(null);
+
+/** This browser keeps earlier results (lib/trail-storage.ts): the intro offers the last one again. */
+export const $returning = atom(false);
+
+/** A quiz left midway by Home or Start over, until the visitor undoes that or starts anew. */
+export const $wiped = atom<QuizProgress | null>(null);
