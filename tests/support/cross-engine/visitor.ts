@@ -129,9 +129,16 @@ export function sessionVisitor(session: Session): Visitor {
     reload: () => session.reload(),
     onResults: () => waitForElement(session, 'h1, h2', 'Your Results'),
     async shownPercentages() {
-      const lines = await session.evaluate(
-        (values: readonly string[]) =>
-          values.map((v) => document.querySelector<HTMLElement>(`li[data-value="${v}"]`)?.innerText ?? ''),
+      // Read as any wait is: again if the page could not answer, until all four lines are there.
+      const lines = await waitUntil(
+        session,
+        'the four percentages',
+        (values: readonly string[]) => {
+          const shown = values.map(
+            (v) => document.querySelector<HTMLElement>(`li[data-value="${v}"]`)?.innerText ?? '',
+          );
+          return shown.every((line) => line !== '') ? shown : null;
+        },
         VALUES,
       );
       return Object.fromEntries(VALUES.map((v, i) => [v, percentageOf(lines[i]!)])) as Record<Value, string>;
