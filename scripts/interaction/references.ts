@@ -75,6 +75,11 @@ async function open(page: Page, url: string, html: string, script?: string): Pro
   await page.waitForTimeout(1500);
 }
 
+/** The React page for reference opened in `page`, ready for its taps (tests/e2e/tap-effects.test.ts times a few). */
+export function openReactPage(page: Page, url: string, script: string): Promise<void> {
+  return open(page, url, REACT_PAGE, script);
+}
+
 /**
  * As many answers as a quiz has, tapped in turn, after one tap not counted:
  * the quiz's answers come after Start Quiz, the name and Continue, which ran
@@ -106,6 +111,6 @@ export async function reactPage(
   durations: Durations,
   effects: EffectTimes,
 ): Promise<void> {
-  await open(page, url, REACT_PAGE, script);
+  await openReactPage(page, url, script);
   await answerAll(page, durations, effects, 'reference: the same page in React, tap an answer');
 }
