@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubWindowEvents } from '../support/browser-stub.ts';
 import { answer, answerTexts, api, offline, useFakeApi } from '../support/fake-api.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 import { PATH_A } from '../support/random-answers.ts';
+import { QUESTIONS } from '../../src/core/questions.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
 const { $progress } = await import('../../src/stores/progress.ts');
@@ -129,5 +131,50 @@ describe("a finished quiz's life: its save and its comparison", () => {
     expect(results.$finished.get()).toEqual({ phase: 'none' });
     expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse']);
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
+  });
+
+  it('answers changed after finishing replace the saved result: the earlier one is withdrawn with its secret', async () => {
+    // The trail keeps each result's secret in localStorage, as a browser does.
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    onTestFinished(() => void vi.unstubAllGlobals());
+    quiz.startQuiz();
+    quiz.submitName('Changed');
+    const texts = answerTexts(PATH_A);
+    answerAll(texts);
+    await api.settled();
+    const first = $progress.get();
+    const firstSecret = api.rows[0]!.withdrawal_secret;
+    // Back from the results onto the last question, as the browser's Back does.
+    quiz.restoreProgress({ ...first, screen: 'question', answers: first.answers.slice(0, -1), submissionId: null });
+    const last = QUESTIONS[QUESTIONS.length - 1]!;
+    quiz.chooseAnswer(last.answers.find((a) => a.text !== texts[texts.length - 1])!.text);
+    await api.settled();
+    const second = $progress.get().submissionId;
+    expect(second).not.toBe(first.submissionId);
+    expect(api.argsOf('withdrawResponse')).toEqual([[first.submissionId, firstSecret]]);
+    expect(api.rows.map((s) => s.submission_id)).toEqual([second]);
+    expect(results.$replacedEarlier.get()).toBe(true);
+  });
+
+  it('a save that waited and went later settles the screen and brings the comparison', async () => {
+    api.on.submitResponse = offline;
+    quiz.startQuiz();
+    quiz.submitName('Late');
+    answerAll(answerTexts(PATH_A));
+    await api.settled();
+    const { submissionId } = $progress.get();
+    expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId, reason: 'unreachable' });
+    // Compared at once without the visitor, then again once the save has gone.
+    expect(api.argsOf('fetchResponseStats')).toHaveLength(1);
+
+    api.restore('submitResponse');
+    expect(await outbox.sendPending()).toBe(1);
+    await api.settled();
+    expect(results.$finished.get()).toEqual({ phase: 'saved', submissionId });
+    expect(api.argsOf('fetchResponseStats')).toHaveLength(2);
+    expect(results.$comparison.get()).toEqual({
+      status: 'ready',
+      data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
+    });
   });
 });
