@@ -13,8 +13,6 @@ import { nthChoices } from '../support/random-answers.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import { newSubmissionId } from '../../src/lib/ids.ts';
 
-// The real API client, not the unit tests' fake backend (tests/support/fake-api.ts).
-vi.unmock('../../src/lib/api.ts');
 // What Astro's build hands the bundle when no hosted project is configured: the site calls its own origin.
 vi.mock('astro:env/client', () => ({
   PUBLIC_SUPABASE_URL: undefined,

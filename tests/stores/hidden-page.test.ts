@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HIDDEN_PAGE_KEY as KEY,
-  HIDDEN_PAGE_PASSWORD as CORRECT,
+  UNKNOWN_KEY,
+  WRONG_PASSWORD,
   answer,
   api,
   hiddenPageOf,
@@ -11,6 +12,7 @@ import {
 } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
+const CORRECT = 'open sesame';
 const TOO_MANY: Refusal = { message: 'too many attempts', code: 'PT429', status: 429 };
 
 async function freshStore() {
@@ -31,6 +33,7 @@ describe('hidden page store', () => {
 
   it('a wrong password is "incorrect" and leaves the page locked', async () => {
     const store = await freshStore();
+    api.on.unlockHiddenPage = refuse(WRONG_PASSWORD);
     await expect(store.unlock('guess')).resolves.toBe('incorrect');
     expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });
     expect(console.error).not.toHaveBeenCalled();
@@ -146,6 +149,7 @@ describe('hidden page store', () => {
       'hidden-page-key',
       JSON.stringify({ key: 'revoked', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
     );
+    api.on.fetchHiddenPageInsights = refuse(UNKNOWN_KEY);
     const store = await freshStore();
     await expect(store.resumeUnlock()).resolves.toBe(false);
     expect(store.$hiddenPage.get()).toEqual({ status: 'idle' });

@@ -11,8 +11,7 @@
  *   const release = api.hold('submitResponse');
  *
  * A function api.ts gains that this fake does not answer throws
- * "not faked: <name>". A test that needs the real client against a real
- * server undoes the mock with `vi.unmock('../../src/lib/api.ts')`.
+ * "not faked: <name>".
  */
 import { beforeEach, afterEach, vi } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
@@ -49,9 +48,8 @@ export interface Refusal {
   status: number;
 }
 
-export const HIDDEN_PAGE_PASSWORD = 'open sesame';
-/** The key unlock_hidden_page hands out for the right password. */
-export const HIDDEN_PAGE_KEY = 'fake-key-for-open-sesame';
+/** The key the healthy backend's unlock_hidden_page hands out. */
+export const HIDDEN_PAGE_KEY = 'fake-hidden-page-key';
 
 export const RESPONSE_STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
 
@@ -131,46 +129,39 @@ export function answer<T>(value: T): () => Promise<T> {
   return async () => structuredClone(value);
 }
 
-const WRONG_PASSWORD: Refusal = { message: 'invalid password', code: '28P01', status: 403 };
-const UNKNOWN_KEY: Refusal = { message: 'unknown or expired key', code: '28P01', status: 403 };
+/** How the database refuses a wrong password to the hidden page. */
+export const WRONG_PASSWORD: Refusal = { message: 'invalid password', code: '28P01', status: 403 };
+/** How the database refuses a hidden-page key it no longer knows (expired, or revoked by a new password). */
+export const UNKNOWN_KEY: Refusal = { message: 'unknown or expired key', code: '28P01', status: 403 };
 
-// As the database does: a valid key passes before any limit on passwords; a stale one is refused.
-function checkAccess(access: HiddenPageAccess): void {
-  if ('key' in access ? access.key !== HIDDEN_PAGE_KEY : access.password !== HIDDEN_PAGE_PASSWORD) {
-    throw apiError('key' in access ? UNKNOWN_KEY : WRONG_PASSWORD);
-  }
-}
-
-/** A backend that works: it stores what is sent, takes back what is withdrawn with its secret, and answers every read. */
+/**
+ * A backend that works: it stores what is sent, takes back the row of the
+ * id a withdrawal names (telling whether there was one), and answers every
+ * read; any password unlocks. A refusal is a test's to set.
+ */
 function healthy(): Handlers {
   return {
     submitResponse: async (input: SubmitInput) => {
       api.rows.push(structuredClone(input));
     },
-    withdrawResponse: async (submissionId: string, secret: string) => {
-      const row = api.rows.findIndex((s) => s.submission_id === submissionId && s.withdrawal_secret === secret);
+    withdrawResponse: async (submissionId: string) => {
+      const row = api.rows.findIndex((s) => s.submission_id === submissionId);
       if (row >= 0) api.rows.splice(row, 1);
       return { withdrawn: row >= 0 };
     },
     fetchResponseStats: answer(RESPONSE_STATS),
     fetchAnswerShares: answer(ANSWER_SHARES),
     fetchInsights: answer(insightsOf(3)),
-    unlockHiddenPage: async (password: string) => {
-      checkAccess({ password });
+    unlockHiddenPage: async () => {
       return { key: HIDDEN_PAGE_KEY, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() };
     },
-    fetchHiddenPageInsights: async (access: HiddenPageAccess) => {
-      checkAccess(access);
-      return hiddenPageOf(2);
-    },
-    findRespondents: async (access: HiddenPageAccess, query: string) => {
-      checkAccess(access);
+    fetchHiddenPageInsights: answer(hiddenPageOf(2)),
+    findRespondents: async (_access: HiddenPageAccess, query: string) => {
       return query.toLowerCase() === 'ada'
         ? { total: 1, matches: [{ name: 'Ada', raw: [1, 2, 3, 4] }] }
         : { total: 0, matches: [] };
     },
-    fetchRespondentsPage: async (access: HiddenPageAccess): Promise<RespondentsPage> => {
-      checkAccess(access);
+    fetchRespondentsPage: async (): Promise<RespondentsPage> => {
       return {
         total: 2,
         rows: [
