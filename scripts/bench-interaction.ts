@@ -11,12 +11,12 @@
  *     interaction from input to next paint (Event Timing API), median and worst,
  *     and the medians of its parts (to the handlers, in them, then to the
  *     screen) over those of 16 ms or more, and the same for two pages of
- *     four buttons tapped in the same run (interaction/references.ts), one
+ *     four buttons tapped in the same run (tests/support/interaction/references.ts), one
  *     without framework and one drawn by React: the machine's floors, since
  *     4x slower is relative to the machine; and, for every control whose
  *     effect can be seen, the effect on screen: from its pointerdown (or
  *     keydown) to the first frame showing what it asked for
- *     (interaction/effect.ts), median and worst.
+ *     (tests/support/interaction/effect.ts), median and worst.
  *   --dir <path>         measure an existing build instead of building
  *   --runs <n>           runs of everything (default 3)
  *   --respondents <n>    synthetic respondents in the database (default 5000)
@@ -31,11 +31,11 @@ import { median, runBench } from './bench-server.ts';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { onPath } from './debian-packages.mjs';
 import { startXvfb } from './xvfb.ts';
-import { CONTROLS, PASSWORD, deadTime, type DeadTime } from './interaction/dead-time.ts';
-import { hehe, insights, type Durations, type EffectTimes, type Interaction } from './interaction/flows.ts';
-import { quiz } from './interaction/quiz-flow.ts';
-import { plainPage, reactPage, reactReferenceScript } from './interaction/references.ts';
-import { phonePage } from './interaction/phone.ts';
+import { CONTROLS, PASSWORD, deadTime, type DeadTime } from '../tests/support/interaction/dead-time.ts';
+import { hehe, insights, type Durations, type EffectTimes, type Interaction } from '../tests/support/interaction/flows.ts';
+import { quiz } from '../tests/support/interaction/quiz-flow.ts';
+import { plainPage, reactPage, reactReferenceScript } from '../tests/support/interaction/references.ts';
+import { phonePage } from '../tests/support/interaction/phone.ts';
 
 const ms = (n: number | null) => (n === null ? '–' : `${Math.round(n)} ms`);
 /** What a quiz tap may take at most, input to next paint, at 4x CPU. */

@@ -1,6 +1,6 @@
 /** A phone-sized browser, the screen most visitors arrive on. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { slowPhone } from '../../../scripts/interaction/phone.ts';
+import { slowPhone } from '../interaction/phone.ts';
 
 export const PHONE = { width: 360, height: 740 };
 
@@ -17,7 +17,7 @@ export interface SlowPhone {
 }
 
 /**
- * A page on the interaction bench's phone (scripts/interaction/phone.ts:
+ * A page on the interaction bench's phone (tests/support/interaction/phone.ts:
  * Lighthouse's mobile screen and CPU), on the loopback's own network, its
  * console problems collected.
  */

@@ -8,7 +8,7 @@
  * earlier one to show and forget.
  */
 import type { Page } from 'playwright-core';
-import { QUESTIONS } from '../../src/core/questions.ts';
+import { QUESTIONS } from '../../../src/core/questions.ts';
 import type { Effect } from './effect.ts';
 import { measure, settled, tap, typeKeys, type Durations, type EffectTimes } from './flows.ts';
 

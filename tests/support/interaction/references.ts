@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { QUESTIONS } from '../../src/core/questions.ts';
+import { QUESTIONS } from '../../../src/core/questions.ts';
 import { measure, tap, type Durations, type EffectTimes } from './flows.ts';
 
 const STYLE =
