@@ -169,9 +169,10 @@ describe.runIf(process.env.DATABASE_URL)('npm run restore into an empty PostgreS
     try {
       const again = await run('scripts/restore.ts', [backupFile], { DATABASE_URL: scratch.url });
       expect(again.code).toBe(1);
-      const name = new URL(scratch.url).pathname.slice(1);
+      // Named as scripts/restore.ts names it: from DATABASE_URL, whatever host and port that is.
+      const { pathname, host } = new URL(scratch.url);
       expect(again.output).toContain(
-        `The database "${name}" at 127.0.0.1:5432 is not empty: it holds 25 responses and a hidden page password.`,
+        `The database "${pathname.slice(1)}" at ${host} is not empty: it holds 25 responses and a hidden page password.`,
       );
       await expectSameAsSource(db);
     } finally {
