@@ -13,13 +13,23 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database on the server adminUrl points to, dropped on drop(). */
-export async function createScratchPostgres(adminUrl = process.env.DATABASE_URL): Promise<ScratchDatabase> {
+/**
+ * A new database on the server adminUrl points to, dropped on drop(): empty,
+ * or a copy of `template` (a database no session is connected to), which
+ * the server makes in a fraction of the time migrating would take.
+ */
+export async function createScratchPostgres(
+  adminUrl = process.env.DATABASE_URL,
+  template?: string,
+): Promise<ScratchDatabase> {
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  if (template !== undefined && !/^mc_test_[0-9a-f]{12}$/.test(template)) {
+    throw new Error(`not a scratch database: ${template}`);
+  }
   const name = `mc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -47,8 +57,8 @@ export async function createScratchPostgres(adminUrl = process.env.DATABASE_URL)
   };
 }
 
-/** Runs work against a scratch database with every migration applied, then drops it. */
-export async function withMigratedScratch<T>(work: (url: string) => Promise<T>, adminUrl?: string): Promise<T> {
+/** A scratch database with every migration applied, dropped on drop(). */
+export async function createMigratedScratch(adminUrl?: string): Promise<ScratchDatabase> {
   const scratch = await createScratchPostgres(adminUrl);
   try {
     const db = await openPostgres(scratch.url, 2);
@@ -57,6 +67,17 @@ export async function withMigratedScratch<T>(work: (url: string) => Promise<T>, 
     } finally {
       await db.close();
     }
+    return scratch;
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+}
+
+/** Runs work against a scratch database with every migration applied, then drops it. */
+export async function withMigratedScratch<T>(work: (url: string) => Promise<T>, adminUrl?: string): Promise<T> {
+  const scratch = await createMigratedScratch(adminUrl);
+  try {
     return await work(scratch.url);
   } finally {
     await scratch.drop();

@@ -42,10 +42,17 @@ export async function freshDatabase(engine: EngineName, maxConnections?: number)
   return scratchPostgres({ migrated: true, maxConnections });
 }
 
-/** A throw-away database on the DATABASE_URL server, dropped by dispose(). */
+/**
+ * A throw-away database on the DATABASE_URL server, dropped by dispose():
+ * migrated, a copy of the run's migrated template (run-fixtures.ts).
+ */
 async function scratchPostgres(options: { migrated: boolean; maxConnections?: number }): Promise<FreshDatabase> {
-  const scratch = await createScratchPostgres();
+  const scratch = await createScratchPostgres(
+    undefined,
+    options.migrated ? inject('postgresTemplate') || undefined : undefined,
+  );
   const db = await openPostgres(scratch.url, options.maxConnections);
+  // Applies nothing on a copy of the current template; kept so a stale one cannot pass unnoticed.
   if (options.migrated) await migrate(db);
   return {
     db,

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/open.ts';
+import { createMigratedScratch } from '../../server/db/scratch.ts';
 import { SUPABASE_VARIABLES } from '../../src/lib/supabase-env.ts';
 
 declare module 'vitest' {
@@ -25,6 +26,8 @@ declare module 'vitest' {
     migratedDataDir: string;
     /** The same database as a PGlite snapshot file (PGlite's dumpDataDir). */
     migratedSnapshot: string;
+    /** With DATABASE_URL: a migrated database on that server, the template of every fresh one; '' without. */
+    postgresTemplate: string;
   }
 }
 
@@ -33,6 +36,8 @@ export type Fixture = 'site' | 'database';
 interface Made {
   dir: string;
   provided: Partial<ProvidedContext>;
+  /** What else the teardown removes. */
+  drop?: () => Promise<void>;
 }
 
 interface Shared {
@@ -64,21 +69,49 @@ async function buildSite(): Promise<Made> {
   return { dir, provided: { siteDir: dir, siteBuildLog: `${stdout}${stderr}` } };
 }
 
-/** The data folder as `npm start` leaves it on a fresh machine, and its snapshot. */
+/**
+ * The data folder as `npm start` leaves it on a fresh machine, and its
+ * snapshot; with DATABASE_URL, the same migrations on that server too, as
+ * the template the database tests copy (migrating there takes seconds each
+ * time, copying a template a fraction of one).
+ */
 async function migratedDatabase(): Promise<Made> {
   const dir = mkdtempSync(join(tmpdir(), 'mc-migrated-'));
   const dataDir = join(dir, 'data');
+  const template = process.env.DATABASE_URL ? createMigratedScratch() : undefined;
   const db = await openDatabase({ dataDir });
   try {
     const snapshotFile = join(dir, 'snapshot.tar');
     writeFileSync(snapshotFile, Buffer.from(await (await db.snapshot!()).arrayBuffer()));
-    return { dir, provided: { migratedSnapshot: snapshotFile, migratedDataDir: dataDir } };
+    const postgres = await template;
+    return {
+      dir,
+      provided: {
+        migratedSnapshot: snapshotFile,
+        migratedDataDir: dataDir,
+        postgresTemplate: postgres ? new URL(postgres.url).pathname.slice(1) : '',
+      },
+      drop: postgres?.drop,
+    };
   } finally {
     await db.close();
   }
 }
 
-const MAKERS: Record<Fixture, () => Promise<Made>> = { site: buildSite, database: migratedDatabase };
+/** Makes one fixture and says how long it took: a phase of the run whoever reads its log should see. */
+function timed(what: string, make: () => Promise<Made>): () => Promise<Made> {
+  return async () => {
+    const started = performance.now();
+    const made = await make();
+    console.log(`Run fixture: ${what} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return made;
+  };
+}
+
+const MAKERS: Record<Fixture, () => Promise<Made>> = {
+  site: timed('the site built', buildSite),
+  database: timed('the database migrated', migratedDatabase),
+};
 
 /**
  * Provides the fixtures a project needs, making those no project of this run
@@ -98,7 +131,9 @@ export async function provideRunFixtures(
     if (--shared.users > 0) return;
     delete holder[KEY];
     for (const one of await Promise.allSettled(Object.values(shared.made))) {
-      if (one.status === 'fulfilled') rmSync(one.value.dir, { recursive: true, force: true });
+      if (one.status !== 'fulfilled') continue;
+      rmSync(one.value.dir, { recursive: true, force: true });
+      await one.value.drop?.();
     }
   };
 }
