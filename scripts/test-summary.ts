@@ -9,6 +9,10 @@ export interface VitestReport {
     /** "failed" when a test failed, or the file itself did: a hook, an import, an unhandled error. */
     readonly status: string;
     readonly assertionResults: readonly { readonly status: string }[];
+    /** The file's path, and when its tests started and ended (ms since the epoch); absent in older reports. */
+    readonly name?: string;
+    readonly startTime?: number;
+    readonly endTime?: number;
   }[];
 }
 
@@ -67,4 +71,41 @@ export function summarize(report: VitestReport | undefined, outcome: RunOutcome)
   if (outcome.status !== 0 && failed === 0) failed = 1;
   if (outcome.ci) return summary(passed + outcome.checksPassed, failed + skipped + outcome.checksFailed, 0, skipped);
   return summary(passed + outcome.checksPassed, failed + outcome.checksFailed, skipped);
+}
+
+/** Which project of vitest.config.ts a test file belongs to, read from its folder. */
+export function projectOf(file: string): string {
+  const folder = /(?:^|\/)tests\/([^/]+)\//.exec(file)?.[1] ?? '';
+  if (folder === 'e2e' || folder === 'cross-engine' || folder === 'build') return folder;
+  return ['stores', 'lib', 'islands'].includes(folder) ? 'client' : 'unit';
+}
+
+/**
+ * Where a run's time went, one line a project: its files, the seconds its
+ * files' tests took one after another, and the stretch of the run from its
+ * first file's start to its last file's end (projects share two workers, so
+ * stretches overlap); then the slowest files.
+ */
+export function timeLines(report: VitestReport, slowest = 8): string[] {
+  const files = report.testResults
+    .filter((f) => f.name && f.startTime !== undefined && f.endTime !== undefined)
+    .map((f) => ({ name: f.name!, project: projectOf(f.name!), start: f.startTime!, end: f.endTime! }));
+  if (files.length === 0) return [];
+  const first = Math.min(...files.map((f) => f.start));
+  const seconds = (ms: number) => (ms / 1000).toFixed(0);
+  const lines = ['Time by project (seconds):'];
+  for (const project of [...new Set(files.map((f) => f.project))].sort()) {
+    const own = files.filter((f) => f.project === project);
+    const sum = own.reduce((total, f) => total + f.end - f.start, 0);
+    const from = Math.min(...own.map((f) => f.start)) - first;
+    const to = Math.max(...own.map((f) => f.end)) - first;
+    lines.push(
+      `  ${project}: ${own.length} files, ${seconds(sum)} s of tests, from ${seconds(from)} s to ${seconds(to)} s`,
+    );
+  }
+  lines.push(`Slowest files (seconds):`);
+  for (const f of [...files].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, slowest)) {
+    lines.push(`  ${seconds(f.end - f.start).padStart(4)}  ${f.name.replace(/^.*?(tests\/)/, '$1')}`);
+  }
+  return lines;
 }

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { HEADLESS_SHELL, findTestChromium } from './chromium.ts';
 import { installDebianPackages } from './debian-packages.mjs';
-import { summarize, type VitestReport } from './test-summary.ts';
+import { summarize, timeLines, type VitestReport } from './test-summary.ts';
 
 const RESULTS_DIR = '.test-results';
 const JSON_REPORT = `${RESULTS_DIR}/vitest.json`;
@@ -27,6 +27,8 @@ function ensureChromium(): void {
     console.log('No chromium-headless-shell: the end-to-end tests drive the full Chromium, at about twice the CPU.');
   }
 }
+
+const secondsSince = (start: number) => ((performance.now() - start) / 1000).toFixed(0);
 
 // Before anything can stop the run: a run that ends early must not leave the last run's line for CI to read.
 rmSync(SUMMARY, { force: true });
@@ -50,13 +52,15 @@ const checks =
     ? []
     : CHECKS.map(({ name, bin, args }) => {
         console.log(`${name}: ${[bin, ...args].join(' ')}`);
+        const started = performance.now();
         const check = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit' });
-        console.log(`${name}: ${check.status === 0 ? 'passed' : 'failed'}`);
+        console.log(`${name}: ${check.status === 0 ? 'passed' : 'failed'} in ${secondsSince(started)} s`);
         return check.status === 0;
       });
 const checksPassed = checks.filter(Boolean).length;
 const checksFailed = checks.length - checksPassed;
 
+const vitestStarted = performance.now();
 const run = spawnSync(
   process.execPath,
   [
@@ -77,6 +81,8 @@ const summary = summarize(report, {
   checksFailed,
   ci: Boolean(process.env.CI) && process.env.CI !== 'false',
 });
+console.log(`vitest: ${secondsSince(vitestStarted)} s`);
+if (report) console.log(timeLines(report).join('\n'));
 writeFileSync(SUMMARY, `${summary.line}\n`);
 console.log(summary.line);
 process.exit(summary.ok ? 0 : 1);

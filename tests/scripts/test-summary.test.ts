@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, type RunOutcome, type VitestReport } from '../../scripts/test-summary.ts';
+import { projectOf, summarize, timeLines, type RunOutcome, type VitestReport } from '../../scripts/test-summary.ts';
 
 /** A file of vitest's JSON report: its status and its tests' statuses. */
 const file = (status: 'passed' | 'failed', ...tests: string[]) => ({
@@ -56,5 +56,48 @@ describe('the closing line of npm test', () => {
     expect(run.ok).toBe(false);
     const green = summarize(report(file('passed', 'passed')), { ...clean, ci: true });
     expect([green.line, green.ok]).toEqual(['1 passed, 0 failed', true]);
+  });
+});
+
+describe('where the time of a run went', () => {
+  const timedFile = (name: string, start: number, end: number) => ({
+    status: 'passed',
+    assertionResults: [],
+    name: `/repo/${name}`,
+    startTime: start,
+    endTime: end,
+  });
+
+  it("reads each file's project from its folder, as vitest.config.ts includes them", () => {
+    expect(
+      [
+        'tests/e2e/a.test.ts',
+        'tests/stores/b.test.ts',
+        'tests/lib/c.test.ts',
+        'tests/db/d.test.ts',
+        'tests/build/e.test.ts',
+      ].map(projectOf),
+    ).toEqual(['e2e', 'client', 'client', 'unit', 'build']);
+  });
+
+  it('prints one line a project, with its files, their seconds and its stretch of the run, then the slowest files', () => {
+    const lines = timeLines(
+      {
+        testResults: [
+          timedFile('tests/e2e/slow.test.ts', 1_000, 31_000),
+          timedFile('tests/e2e/quick.test.ts', 31_000, 33_000),
+          timedFile('tests/db/x.test.ts', 2_000, 12_000),
+        ],
+      },
+      2,
+    );
+    expect(lines).toEqual([
+      'Time by project (seconds):',
+      '  e2e: 2 files, 32 s of tests, from 0 s to 32 s',
+      '  unit: 1 files, 10 s of tests, from 1 s to 11 s',
+      'Slowest files (seconds):',
+      '    30  tests/e2e/slow.test.ts',
+      '    10  tests/db/x.test.ts',
+    ]);
   });
 });
