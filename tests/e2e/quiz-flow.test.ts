@@ -27,6 +27,15 @@ describe('the quiz on "/"', () => {
     const before = await responseCount(product.app);
     const page = await open();
     const errors = collectConsoleErrors(page);
+    // The lazy screens load as plain imports: no stylesheet of their own, nothing preloaded beside them.
+    const stylesheets: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(r.url()));
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('link[rel="modulepreload"], link[rel="preload"]'))
+          document.body.dataset.preloaded = '';
+      }).observe(document.head, { childList: true });
+    });
     await expect(page.getByRole('heading', { name: 'Where do you stand?', level: 1 }).isVisible()).resolves.toBe(true);
     await visitorOn(page).startWithName('Ada');
     await visitorOn(page).answer(PATH_A);
@@ -45,6 +54,8 @@ describe('the quiz on "/"', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Understanding Your Chart' }).waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('What does this mean?');
+    expect(stylesheets).toEqual([]);
+    expect(await page.evaluate(() => 'preloaded' in document.body.dataset)).toBe(false);
   });
 
   it('draws the next screen ahead, hidden but laid out: Start Quiz and Continue show the very elements drawn before the tap', async () => {
