@@ -67,24 +67,40 @@ export const MUTANTS: readonly Mutant[] = [
   },
 ];
 
-/** Which tests failed in a run of the client project, by their full names; null when it passed. */
-function runClientTests(report: string): string[] | null {
+interface Failure {
+  /** The failed tests' full names. */
+  tests: string[];
+  /** The files they are in. */
+  files: string[];
+}
+
+/** What failed in a run of the client project (or of `files` in it); null when it passed. */
+function runClientTests(report: string, files: string[] = []): Failure | null {
   const run = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'client', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'client',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...files,
+    ],
     { stdio: ['ignore', 'ignore', 'ignore'] },
   );
   if (run.status === 0) return null;
   try {
     const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
-      testResults: { name: string; assertionResults: { status: string; fullName: string }[] }[];
+      testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[];
     };
-    const failed = testResults.flatMap((f) =>
+    const tests = testResults.flatMap((f) =>
       f.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName),
     );
-    return failed.length > 0 ? failed : ['(the run broke before any test failed)'];
+    const failedFiles = testResults.filter((f) => f.status === 'failed').map((f) => f.name);
+    return { tests: tests.length > 0 ? tests : ['(the run broke before any test failed)'], files: failedFiles };
   } catch {
-    return ['(the run broke and left no report)'];
+    return { tests: ['(the run broke and left no report)'], files: [] };
   }
 }
 

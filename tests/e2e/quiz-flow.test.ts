@@ -81,13 +81,13 @@ describe('the quiz on "/"', () => {
     expect(await page.locator('#quiz-question').count()).toBe(0);
     await page.getByRole('button', { name: 'Start Quiz' }).click();
     expect(await shownAsDrawn('#quiz-name')).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quiz-name');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('quiz-name');
 
     await expect.poll(() => hiddenAhead('#quiz-question'), POLL).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(await shownAsDrawn('#quiz-question')).toBe(true);
     expect(await questionHeading(page).textContent()).toBe(QUESTIONS[0]!.text);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quiz-question');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('quiz-question');
   });
 
   it('anonymously: a blank name is stored as null', async () => {

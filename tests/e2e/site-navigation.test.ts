@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { useProduct } from '../support/chromium/product.ts';
+import { POLL } from '../support/chromium/quiz-driver.ts';
 
 const SITE_LINKS = [
   ['Quiz', '/'],
@@ -80,7 +81,7 @@ describe('the site navigation', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Welcome to Secret Insights' });
     await heading.waitFor();
     expect(await siteLinks(page)).toEqual(SITE_LINKS);
-    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement), POLL).toBe(true);
     expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
 
     await page.keyboard.press('Tab');

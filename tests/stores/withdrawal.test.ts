@@ -22,7 +22,8 @@ describe("taking the visitor's own result back", () => {
     quiz.submitName('Takeback');
     for (const text of answerTexts(PATH_A)) quiz.chooseAnswer(text);
     const id = $progress.get().submissionId!;
-    await vi.waitFor(() => expect(finished.$finished.get()).toEqual({ phase: 'saved', submissionId: id }));
+    await api.settled();
+    expect(finished.$finished.get()).toEqual({ phase: 'saved', submissionId: id });
     const secret = api.rows.find((s) => s.submission_id === id)?.withdrawal_secret;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(withdrawal.$withdrawableResult.get()).toBe(id);
