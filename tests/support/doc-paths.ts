@@ -21,3 +21,20 @@ export function namedPaths(markdown: string): string[] {
   }
   return paths;
 }
+
+/**
+ * The names of code a Markdown text gives in code spans: a SQL function,
+ * table or column (`snake_case`, maybe `schema.qualified`, maybe with `()`),
+ * a store (`$name`) or a function (`camelCase`). Constants in capitals and
+ * plain words are left out.
+ */
+export function namedIdentifiers(markdown: string): string[] {
+  const names: string[] = [];
+  for (const [, span = ''] of markdown.matchAll(/`([^`\n]+)`/g)) {
+    const match = /^(\$?[A-Za-z_]\w*(?:\.[a-z_]\w*)?)(?:\(\))?$/.exec(span.trim());
+    const name = match?.[1];
+    if (!name || /^[A-Z0-9_]+$/.test(name)) continue;
+    if (name.includes('_') || name.startsWith('$') || /[a-z][A-Z]/.test(name)) names.push(name);
+  }
+  return names;
+}
