@@ -62,11 +62,8 @@ export function removePending(submissionId: string): void {
 
 export type { QueueReason };
 
-/**
- * Where a finished quiz's save stands once a send is over, in the words of
- * the results screen that shows it (stores/results.ts).
- */
-export type Saved =
+/** Where a save stands once a send is over. */
+export type SendOutcome =
   | { readonly phase: 'saved'; readonly submissionId: string }
   /** Kept in the outbox, sent again on reload, on reconnect and after a pause (lib/send-again-later.ts). */
   | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
@@ -75,7 +72,7 @@ export type Saved =
 
 const later = sendAgainLater(() => void sendPending());
 
-async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
+async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<SendOutcome> {
   const submissionId = submission.submission_id;
   let api: Api | undefined;
   try {
@@ -93,17 +90,17 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
   return { phase: 'saved', submissionId };
 }
 
-const oneAtATime = oneSendPerId<Saved>((s) => s.phase === 'queued' && s.reason === 'unreachable');
+const oneAtATime = oneSendPerId<SendOutcome>((s) => s.phase === 'queued' && s.reason === 'unreachable');
 
-const outcomeListeners = new Set<(saved: Saved) => void>();
+const outcomeListeners = new Set<(saved: SendOutcome) => void>();
 
 /** Hears where every send left its save, the later sends of one that waited too; returns the stop. */
-export function onSaveOutcome(listener: (saved: Saved) => void): () => void {
+export function onSaveOutcome(listener: (saved: SendOutcome) => void): () => void {
   outcomeListeners.add(listener);
   return () => outcomeListeners.delete(listener);
 }
 
-function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<Saved> {
+function attempt(submission: SubmitInput, onError: (error: unknown) => void): Promise<SendOutcome> {
   return oneAtATime(submission.submission_id, () =>
     submit(submission, onError).then((saved) => {
       outcomeListeners.forEach((l) => l(saved));
@@ -113,7 +110,7 @@ function attempt(submission: SubmitInput, onError: (error: unknown) => void): Pr
 }
 
 /** Sends a submission already kept in the outbox. Never throws: the visitor sees results whatever happens. */
-export function sendKept(submission: SubmitInput): Promise<Saved> {
+export function sendKept(submission: SubmitInput): Promise<SendOutcome> {
   return attempt(submission, (error) => console.error(SAVE_ERROR_MESSAGE, error));
 }
 
@@ -126,7 +123,7 @@ export async function sendPending(): Promise<number> {
 }
 
 /** Keeps a finished quiz, before anything else can fail, so that a page reload sends it; then sends it. */
-export function save(submission: SubmitInput): Promise<Saved> {
+export function save(submission: SubmitInput): Promise<SendOutcome> {
   addPending(submission);
   return sendKept(submission);
 }

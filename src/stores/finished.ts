@@ -8,7 +8,7 @@
 import { atom, computed } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
 import { readStored, writeStored } from '../lib/browser-storage.ts';
-import type { Saved } from '../lib/outbox.ts';
+import type { QueueReason } from '../lib/send-again-later.ts';
 
 export type Finished =
   /** No result on screen. */
@@ -18,8 +18,12 @@ export type Finished =
   /** Test mode: nothing to save. */
   | { readonly phase: 'test-mode' }
   | { readonly phase: 'saving'; readonly submissionId: string }
-  /** Where a send left the save: the outbox answers in these very phases. */
-  | Saved;
+  /** Where a send left the save (lib/outbox.ts answers in these very phases): stored, */
+  | { readonly phase: 'saved'; readonly submissionId: string }
+  /** kept in the outbox, sent again on reload, on reconnect and after a pause (lib/send-again-later.ts), */
+  | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
+  /** or refused for good (only a tampered outbox is): dropped. */
+  | { readonly phase: 'rejected'; readonly submissionId: string };
 
 export const $finished = atom<Finished>({ phase: 'none' });
 

@@ -8,7 +8,7 @@
 import { computed } from 'nanostores';
 import { quizStepTitle } from '../core/titles.ts';
 import { $progress } from './progress.ts';
-import { $resultOrigin } from './results.ts';
+import { $resultOrigin } from './finished.ts';
 
 const $quizTitle = computed([$progress, $resultOrigin], (progress, origin) =>
   quizStepTitle(progress, origin === 'shared'),

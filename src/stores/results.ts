@@ -20,22 +20,11 @@ import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { keepLastSeen, readLastSeen, type Seen } from '../lib/last-seen.ts';
 import { loadApi } from '../lib/load-api.ts';
 import { newWithdrawalSecret } from '../lib/ids.ts';
-import { onSaveOutcome, readPending, save, sendKept, type Saved } from '../lib/outbox.ts';
+import { onSaveOutcome, readPending, save, sendKept } from '../lib/outbox.ts';
 import { onWithdrawalOutcome, withdraw } from '../lib/withdrawals.ts';
-import { $finished, $friend, clearResults, keepRunSaved, runSaved, type Finished } from './finished.ts';
+import { $finished, $friend, clearResults, keepRunSaved, runSaved } from './finished.ts';
 import { remoteData } from './remote.ts';
 import { dropFromTrail, keepInTrail, keptSecretOf } from './trail.ts';
-
-export {
-  $finished,
-  $friend,
-  $resultOrigin,
-  $sharedName,
-  clearResults,
-  keepFriend,
-  type Finished,
-  type ResultOrigin,
-} from './finished.ts';
 
 /** Everyone else's answers as the results screen compares with them: the mean of all responses. */
 export interface Comparison {
@@ -101,10 +90,17 @@ onWithdrawalOutcome((_id, outcome) => {
   if (outcome === 'withdrawn' && phase !== 'none' && phase !== 'saving') compare();
 });
 
-// A save that waited and went later (the network back, a pause over, another tab's page load) settles the screen too.
+/**
+ * The one writer of a save's outcome on screen: every send of the result
+ * shown settles it, its first and any later one (the network back, a pause
+ * over, another tab's page load), and it is compared once settled. A send
+ * that settles after its result has gone lands nowhere, and one that leaves
+ * a waiting save waiting changes nothing.
+ */
 onSaveOutcome((saved) => {
   const shown = $finished.get();
-  if (shown.phase !== 'queued' || shown.submissionId !== saved.submissionId || saved.phase === 'queued') return;
+  const awaited = (shown.phase === 'saving' || shown.phase === 'queued') && shown.submissionId === saved.submissionId;
+  if (!awaited || (shown.phase === 'queued' && saved.phase === 'queued')) return;
   $finished.set(saved);
   compare();
 });
@@ -120,14 +116,9 @@ export function showSharedResult(name: string | null = null, friend: NamedResult
   compare();
 }
 
-function send(sending: Promise<Saved>, submissionId: string): void {
-  const waiting: Finished = { phase: 'saving', submissionId };
-  $finished.set(waiting);
-  void sending.then((saved) => {
-    if ($finished.get() !== waiting) return;
-    $finished.set(saved);
-    compare();
-  });
+/** The result on screen waits for its save, which the outbox is sending; onSaveOutcome above settles it. */
+function awaitSave(submissionId: string): void {
+  $finished.set({ phase: 'saving', submissionId });
 }
 
 /**
@@ -160,7 +151,7 @@ export function finishQuiz(
   keepRunSaved(submissionId);
   const choices = answers.map((a) => ({ question_id: a.questionId, answer_text: a.answerText }));
   const withdrawalSecret = newWithdrawalSecret();
-  const saving = save({
+  void save({
     submission_id: submissionId,
     name: name || null,
     answers: choices,
@@ -169,7 +160,7 @@ export function finishQuiz(
   keepInTrail(submissionId, answers, withdrawalSecret);
   if (!onScreen) return;
   clearResults();
-  send(saving, submissionId);
+  awaitSave(submissionId);
   $replacedEarlier.set(secret !== null);
 }
 
@@ -180,7 +171,11 @@ export function finishQuiz(
 export function resumeResult(submissionId: string | null): void {
   clearResults();
   const waiting = submissionId === null ? undefined : readPending().find((s) => s.submission_id === submissionId);
-  if (waiting) return send(sendKept(waiting), waiting.submission_id);
+  if (waiting) {
+    awaitSave(waiting.submission_id);
+    void sendKept(waiting);
+    return;
+  }
   $finished.set(submissionId === null ? { phase: 'test-mode' } : { phase: 'saved', submissionId });
   compare();
 }

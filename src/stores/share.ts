@@ -9,7 +9,8 @@
 import { hasShareParams, readShareLink } from '../lib/share-link.ts';
 import { $progress } from './progress.ts';
 import { requireScreen, resetAll, showSharedAnswers, startQuiz } from './quiz.ts';
-import { $sharedName, keepFriend, showSharedResult } from './results.ts';
+import { $sharedName, keepFriend } from './finished.ts';
+import { showSharedResult } from './results.ts';
 
 /**
  * Shows what an address's query holds ("?r=...", see lib/share-link.ts).

@@ -4,7 +4,7 @@ import { PATH_A, PATH_B } from '../support/random-answers.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
 const { $progress } = await import('../../src/stores/progress.ts');
-const results = await import('../../src/stores/results.ts');
+const shown = await import('../../src/stores/finished.ts');
 const { openShareLink, takeQuizToCompare } = await import('../../src/stores/share.ts');
 
 const MINE = PATH_A;
@@ -17,16 +17,16 @@ describe("a friend's result, kept through the quiz", () => {
   it("opens a friend's link under their name, then keeps it while the visitor takes the quiz", async () => {
     expect(openShareLink(`?r=${code(THEIRS)}&n=Rhea`)).toBe(true);
     expect(quiz.$screen.get()).toBe('results');
-    expect(results.$resultOrigin.get()).toBe('shared');
-    expect(results.$sharedName.get()).toBe('Rhea');
-    expect(results.$friend.get()).toBeNull();
+    expect(shown.$resultOrigin.get()).toBe('shared');
+    expect(shown.$sharedName.get()).toBe('Rhea');
+    expect(shown.$friend.get()).toBeNull();
 
     takeQuizToCompare();
     expect(quiz.$screen.get()).toBe('name');
     expect(quiz.$answers.get()).toEqual([]);
-    expect(results.$resultOrigin.get()).toBe('quiz');
-    expect(results.$sharedName.get()).toBeNull();
-    const friend = results.$friend.get();
+    expect(shown.$resultOrigin.get()).toBe('quiz');
+    expect(shown.$sharedName.get()).toBeNull();
+    const friend = shown.$friend.get();
     expect(friend?.name).toBe('Rhea');
     expect(friend?.answers.map((a) => a.answerText)).toEqual(answerTexts(THEIRS));
 
@@ -34,7 +34,7 @@ describe("a friend's result, kept through the quiz", () => {
     for (const text of answerTexts(MINE)) quiz.chooseAnswer(text);
     await api.settled();
     expect(quiz.$screen.get()).toBe('results');
-    expect(results.$friend.get()).toBe(friend);
+    expect(shown.$friend.get()).toBe(friend);
     // Only the visitor's own quiz is sent: neither the friend's name nor their answers.
     const sent = api.argsOf('submitResponse').map(([input]) => input);
     expect(sent).toHaveLength(1);
@@ -44,40 +44,38 @@ describe("a friend's result, kept through the quiz", () => {
 
     // Start over forgets the friend.
     quiz.resetAll();
-    expect(results.$friend.get()).toBeNull();
+    expect(shown.$friend.get()).toBeNull();
   });
 
   it('opens a comparison link with both results and both names', async () => {
     expect(openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`)).toBe(true);
-    expect(results.$resultOrigin.get()).toBe('shared');
-    expect(results.$sharedName.get()).toBe('Sam');
+    expect(shown.$resultOrigin.get()).toBe('shared');
+    expect(shown.$sharedName.get()).toBe('Sam');
     expect(quiz.$answers.get().map((a) => a.answerText)).toEqual(answerTexts(MINE));
-    expect(results.$friend.get()?.name).toBe('Rhea');
-    expect(results.$friend.get()?.answers.map((a) => a.answerText)).toEqual(answerTexts(THEIRS));
+    expect(shown.$friend.get()?.name).toBe('Rhea');
+    expect(shown.$friend.get()?.answers.map((a) => a.answerText)).toEqual(answerTexts(THEIRS));
     expect(api.argsOf('submitResponse')).toEqual([]);
   });
 
   it('a link without a valid result, or taking the quiz from anywhere but a result, changes nothing', async () => {
     expect(openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`)).toBe(true);
-    const before = { progress: $progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() };
+    const before = { progress: $progress.get(), friend: shown.$friend.get(), name: shown.$sharedName.get() };
     expect(openShareLink(`?r=${code(MINE).slice(1)}&f=99`)).toBe(false);
     expect(openShareLink('?n=Rhea')).toBe(false);
     // A query that is no share link at all is not this module's to judge.
     expect(openShareLink('?utm_source=newsletter')).toBeNull();
-    expect({ progress: $progress.get(), friend: results.$friend.get(), name: results.$sharedName.get() }).toEqual(
-      before,
-    );
+    expect({ progress: $progress.get(), friend: shown.$friend.get(), name: shown.$sharedName.get() }).toEqual(before);
 
     quiz.resetAll();
     expect(() => takeQuizToCompare()).toThrow(/results screen/);
     expect(quiz.$screen.get()).toBe('intro');
-    expect(results.$friend.get()).toBeNull();
+    expect(shown.$friend.get()).toBeNull();
   });
 
   it('a plain shared link after a comparison shows that result alone', async () => {
     openShareLink(`?r=${code(MINE)}&n=Sam&f=${code(THEIRS)}&fn=Rhea`);
     openShareLink(`?r=${code(THEIRS)}`);
-    expect(results.$friend.get()).toBeNull();
-    expect(results.$sharedName.get()).toBeNull();
+    expect(shown.$friend.get()).toBeNull();
+    expect(shown.$sharedName.get()).toBeNull();
   });
 });

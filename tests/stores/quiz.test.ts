@@ -8,6 +8,7 @@ import { PATH_A } from '../support/random-answers.ts';
 const quiz = await import('../../src/stores/quiz.ts');
 const { $progress } = await import('../../src/stores/progress.ts');
 const results = await import('../../src/stores/results.ts');
+const shown = await import('../../src/stores/finished.ts');
 const shared = await import('../../src/stores/share.ts');
 const overlays = await import('../../src/stores/overlays.ts');
 const outbox = await import('../../src/lib/outbox.ts');
@@ -47,7 +48,7 @@ describe('quiz store', () => {
     expect(sent.answers).toEqual(QUESTIONS.map((q, i) => ({ question_id: q.id, answer_text: texts[i] })));
     // Seconds per question are kept in the store and never sent.
     expect(JSON.stringify(sent)).not.toContain('seconds');
-    expect(results.$finished.get().phase).toBe('saved');
+    expect(shown.$finished.get().phase).toBe('saved');
     expect(results.$comparison.get()).toEqual({
       status: 'ready',
       data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
@@ -107,7 +108,7 @@ describe('quiz store', () => {
     await api.settled();
     expect(quiz.$screen.get()).toBe('results');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!)));
-    expect(results.$finished.get().phase).toBe('saved');
+    expect(shown.$finished.get().phase).toBe('saved');
     expect(results.$comparison.get().status).toBe('ready');
     expect(api.argsOf('submitResponse')).toHaveLength(1);
 
@@ -125,7 +126,7 @@ describe('quiz store', () => {
     await api.settled();
     expect(api.rows.map((s) => s.name)).toEqual(['Again', 'Waiting']);
     expect(outbox.readPending()).toEqual([]);
-    expect(results.$finished.get().phase).toBe('saved');
+    expect(shown.$finished.get().phase).toBe('saved');
   });
 
   it('progress restored midway goes on from there, with the clock of the question on screen restarted', () => {
@@ -182,7 +183,7 @@ describe('quiz store', () => {
     expect(shared.openShareLink('?r=012340123401')).toBe(true);
     await api.settled();
     expect(quiz.$screen.get()).toBe('results');
-    expect(results.$resultOrigin.get()).toBe('shared');
+    expect(shown.$resultOrigin.get()).toBe('shared');
     expect(quiz.$totals.get()).toEqual(totalsOf(PATH_A.map((a, q) => QUESTIONS[q]!.answers[a]!)));
     expect(api.argsOf('submitResponse')).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubWindowEvents } from '../support/browser-stub.ts';
-import { answer, answerTexts, api, offline, useFakeApi } from '../support/fake-api.ts';
+import { answer, answerTexts, api, offline, refuse, useFakeApi } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import { PATH_A } from '../support/random-answers.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
@@ -8,6 +8,7 @@ import { QUESTIONS } from '../../src/core/questions.ts';
 const quiz = await import('../../src/stores/quiz.ts');
 const { $progress } = await import('../../src/stores/progress.ts');
 const results = await import('../../src/stores/results.ts');
+const shown = await import('../../src/stores/finished.ts');
 const outbox = await import('../../src/lib/outbox.ts');
 
 function answerAll(texts: string[]): void {
@@ -26,7 +27,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     expect(quiz.$screen.get()).toBe('results');
     expect(api.argsOf('submitResponse')).toEqual([]);
     expect(outbox.readPending()).toEqual([]);
-    expect(results.$finished.get().phase).toBe('test-mode');
+    expect(shown.$finished.get().phase).toBe('test-mode');
     expect(results.$comparison.get().status).toBe('ready');
   });
 
@@ -37,7 +38,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     answerAll(answerTexts(PATH_A));
     await api.settled();
     expect(quiz.$screen.get()).toBe('results');
-    expect(results.$finished.get()).toEqual({
+    expect(shown.$finished.get()).toEqual({
       phase: 'queued',
       submissionId: $progress.get().submissionId,
       reason: 'unreachable',
@@ -95,7 +96,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.resetAll();
     await api.settled();
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
-    expect(results.$finished.get().phase).toBe('none');
+    expect(shown.$finished.get().phase).toBe('none');
   });
 
   it('asks for the average only once the save has settled, so that it includes the visitor', async () => {
@@ -104,13 +105,13 @@ describe("a finished quiz's life: its save and its comparison", () => {
     quiz.submitName('Patient');
     answerAll(answerTexts(PATH_A));
     await api.settled();
-    expect(results.$finished.get().phase).toBe('saving');
+    expect(shown.$finished.get().phase).toBe('saving');
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
     expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse']);
 
     release();
     await api.settled();
-    expect(results.$finished.get().phase).toBe('saved');
+    expect(shown.$finished.get().phase).toBe('saved');
     expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse', 'fetchResponseStats', 'fetchAnswerShares']);
     expect(results.$comparison.get().status).toBe('ready');
   });
@@ -122,13 +123,13 @@ describe("a finished quiz's life: its save and its comparison", () => {
     answerAll(answerTexts(PATH_A));
     const { submissionId } = $progress.get();
     await api.settled();
-    expect(results.$finished.get()).toEqual({ phase: 'saving', submissionId });
+    expect(shown.$finished.get()).toEqual({ phase: 'saving', submissionId });
     quiz.resetAll();
     release();
     await api.settled();
     expect(api.rows.map((s) => s.submission_id)).toEqual([submissionId]);
     expect(outbox.readPending()).toEqual([]);
-    expect(results.$finished.get()).toEqual({ phase: 'none' });
+    expect(shown.$finished.get()).toEqual({ phase: 'none' });
     expect(api.calls.map((c) => c.fn)).toEqual(['submitResponse']);
     expect(results.$comparison.get()).toEqual({ status: 'loading' });
   });
@@ -163,18 +164,47 @@ describe("a finished quiz's life: its save and its comparison", () => {
     answerAll(answerTexts(PATH_A));
     await api.settled();
     const { submissionId } = $progress.get();
-    expect(results.$finished.get()).toEqual({ phase: 'queued', submissionId, reason: 'unreachable' });
+    expect(shown.$finished.get()).toEqual({ phase: 'queued', submissionId, reason: 'unreachable' });
     // Compared at once without the visitor, then again once the save has gone.
     expect(api.argsOf('fetchResponseStats')).toHaveLength(1);
 
     api.restore('submitResponse');
     expect(await outbox.sendPending()).toBe(1);
     await api.settled();
-    expect(results.$finished.get()).toEqual({ phase: 'saved', submissionId });
+    expect(shown.$finished.get()).toEqual({ phase: 'saved', submissionId });
     expect(api.argsOf('fetchResponseStats')).toHaveLength(2);
     expect(results.$comparison.get()).toEqual({
       status: 'ready',
       data: { count: 3, mean: { love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 } },
     });
+  });
+
+  it("settles the result's phase in one order, through a late save and through a save refused for good", async () => {
+    const phases: string[] = [];
+    // Each screen change clears the result first ('none'); what matters is the order of the save's phases.
+    const stop = shown.$finished.listen((f) => f.phase !== 'none' && phases.push(f.phase));
+    try {
+      api.on.submitResponse = offline;
+      quiz.startQuiz();
+      quiz.submitName('Late');
+      answerAll(answerTexts(PATH_A));
+      await api.settled();
+      api.restore('submitResponse');
+      await outbox.sendPending();
+      await api.settled();
+      expect(phases).toEqual(['saving', 'queued', 'saved']);
+
+      phases.length = 0;
+      quiz.resetAll();
+      api.on.submitResponse = refuse({ message: 'malformed', code: '22023', status: 400 });
+      quiz.startQuiz();
+      quiz.submitName('Refused');
+      answerAll(answerTexts(PATH_A));
+      await api.settled();
+      expect(phases).toEqual(['saving', 'rejected']);
+      expect(outbox.readPending()).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { openOverlay } from '../../stores/overlays.ts';
 import { takeQuizToCompare } from '../../stores/share.ts';
 import { $earlierResults, $trailShown } from '../../stores/trail.ts';
 import { $isTestMode, $name, $totals, resetAll } from '../../stores/quiz.ts';
-import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
+import { $friend, $resultOrigin, $sharedName } from '../../stores/finished.ts';
 import AnswerShares from './AnswerShares.tsx';
 import CompareChart from './CompareChart.tsx';
 import MapTrail from './MapTrail.tsx';

@@ -1,6 +1,7 @@
 import { useStore } from '../../stores/use-store.ts';
 import type { Finished } from '../../stores/finished.ts';
-import { $finished, $replacedEarlier } from '../../stores/results.ts';
+import { $finished } from '../../stores/finished.ts';
+import { $replacedEarlier } from '../../stores/results.ts';
 import textLines from './text-lines.module.css';
 
 /** What the site knows of the result on screen, in words; null when there is nothing to say. */

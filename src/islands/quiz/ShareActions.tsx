@@ -3,7 +3,7 @@ import { useState, type RefObject } from 'react';
 import { shareNameProblem, shareUrl } from '../../lib/share-link.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { $answers } from '../../stores/quiz.ts';
-import { $friend, $resultOrigin, $sharedName } from '../../stores/results.ts';
+import { $friend, $resultOrigin, $sharedName } from '../../stores/finished.ts';
 import styles from './ShareActions.module.css';
 import textLines from './text-lines.module.css';
 import { saveFile } from '../../lib/save-file.ts';

@@ -4,7 +4,7 @@
  * results store so that these words load with the results screen, not with "/".
  */
 import type { NamedResult } from '../../core/result.ts';
-import type { ResultOrigin } from '../../stores/results.ts';
+import type { ResultOrigin } from '../../stores/finished.ts';
 
 /** The visitor's own result, as the screen names it. */
 export const OWN_LABEL = 'You';
