@@ -108,3 +108,12 @@ export function percentageOf(line: string): string {
 export function outboxLength(key: string): number {
   return (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length;
 }
+
+/**
+ * Runs in the page: it is ready for a visitor's taps, in every browser suite
+ * alike: loaded, and every island hydrated (Astro drops `ssr` from each once
+ * its component runs; before, its buttons are HTML nothing listens to).
+ */
+export function pageReady(): boolean {
+  return document.readyState === 'complete' && document.querySelectorAll('astro-island[ssr]').length === 0;
+}

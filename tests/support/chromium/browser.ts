@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, findTestChromium } from '../../../scripts/chromium.ts';
+import { pageReady } from '../visitor.ts';
 
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findTestChromium(), headless: true, args: CHROMIUM_FLAGS });
@@ -65,7 +66,7 @@ export function scriptRequests(page: Page): string[] {
   return scripts;
 }
 
-/** Until every island of `page` has hydrated: before, its buttons are server-rendered HTML that nothing listens to. */
+/** Until `page` is ready for taps (pageReady, as every browser suite waits for it). */
 export async function untilHydrated(page: Page, options?: { timeout?: number }): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, options);
+  await page.waitForFunction(pageReady, undefined, options);
 }

@@ -5,7 +5,7 @@
  */
 import { QUESTIONS } from '../../../src/core/questions.ts';
 import { VALUES, type Value } from '../../../src/core/values.ts';
-import { NAME_PLACEHOLDER, answerText, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
+import { NAME_PLACEHOLDER, answerText, pageReady, percentageOf, visitorOf, type Visitor } from '../visitor.ts';
 import { pickElement, waitUntil, type Session } from './session.ts';
 
 export const NAME_FIELD = `input[placeholder="${NAME_PLACEHOLDER}"]`;
@@ -20,13 +20,9 @@ export async function clickText(session: Session, selector: string, text: string
   await session.click(selector, text);
 }
 
-/** Every island has hydrated: Astro drops `ssr` from each once its component runs. */
+/** The page is ready for taps (pageReady, as every browser suite waits for it). */
 export async function waitForIslands(session: Session): Promise<void> {
-  await waitUntil(
-    session,
-    'the islands to hydrate',
-    () => document.readyState === 'complete' && document.querySelectorAll('astro-island[ssr]').length === 0,
-  );
+  await waitUntil(session, 'the islands to hydrate', pageReady);
 }
 
 /** The results as a visitor ends up seeing them, everything asked of the server arrived: the comparison drawn, how others answered. */

@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { armEffect, effectTime, type Effect } from './effect.ts';
 import type { TimedEvent } from './phone.ts';
+import { untilHydrated } from '../chromium/browser.ts';
 
 /**
  * One interaction: its duration, input to next paint, and its three parts:
@@ -78,9 +79,7 @@ export async function tap(page: Page, target: Locator): Promise<void> {
 
 /** Every island hydrated and the page quiet: the interactions measured are those of a ready page. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, {
-    timeout: 30_000,
-  });
+  await untilHydrated(page, { timeout: 30_000 });
   await page.waitForTimeout(1500);
 }
 
