@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   leanCounts,
   leanOf,
-  normalizedFromRaw,
   positionsOf,
   relativePositionsOf,
   scoresFromTuple,
+  sharesFromRaw,
 } from '../../src/core/points.ts';
 
 describe('points', () => {
@@ -13,8 +13,9 @@ describe('points', () => {
     expect(scoresFromTuple([1, 2, 3, 4])).toEqual({ love: 1, duty: 2, honor: 3, reason: 4 });
   });
 
-  it('normalizes raw totals with the saved denominators 19, 17, 14, 17', () => {
-    expect(normalizedFromRaw([19, 8.5, 7, 17])).toEqual({ love: 1, duty: 0.5, honor: 0.5, reason: 1 });
+  it('reads raw totals on the results screen scale, 19, 17, 14, 15, not the saved one (Reason 17)', () => {
+    expect(sharesFromRaw([19, 8.5, 7, 15])).toEqual({ love: 1, duty: 0.5, honor: 0.5, reason: 1 });
+    expect(sharesFromRaw([0, 0, 0, 4]).reason).toBe(4 / 15);
   });
 
   it('counts which way each dot leans, and dots on an axis apart', () => {
