@@ -103,7 +103,11 @@ describe('one respondent, one scale on every screen', () => {
       `Of the average respondent's four values: ${VALUES.map((v) => `${VALUE_LABELS[v]} ${percents[v]}%`).join(', ')}. ${PIE_SHARES}`,
     );
     await waitForDrawing(page, 'scatter');
-    await expect(scatterCaption(page, 'scatter').textContent()).resolves.toContain(ONE_SIDE);
+    const caption = await scatterCaption(page, 'scatter').textContent();
+    expect(caption).toContain(ONE_SIDE);
+    // It says where the dots come from, in the words of the results screen rather than of the saved columns.
+    expect(caption).toContain('placed where their own results chart put them');
+    expect(caption).not.toContain('normalized');
     await waitForDrawing(page, 'heatmap');
     const rows = await page
       .locator('table tbody tr')
