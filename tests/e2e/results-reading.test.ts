@@ -172,6 +172,9 @@ describe('reading the results', () => {
     const text = await guide.innerText();
     for (const part of ['The dot', 'The axes', 'The four quarters', 'The percentages']) expect(text).toContain(part);
     expect(text).toContain('Up is Love and down is Duty');
+    // The dot is black on the light page and white on the dark one: the guide names it by its shape.
+    expect(text).toContain('The large round dot is where your twelve answers place you.');
+    expect(text).not.toMatch(/\b(white|black)\b/i);
     // Under the overlay's title, the guide comes first, the four essays after it.
     const headings = await dialog.locator('h2').allInnerTexts();
     expect(headings.slice(0, 6)).toEqual([
