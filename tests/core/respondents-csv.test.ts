@@ -58,7 +58,9 @@ describe('the respondents CSV', () => {
       '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scot',
       'Bo \u{1F1EF}\u{1F1F5}, 1\uFE0F\u20E3',
     ];
-    const text = respondentsCsvHeader() + respondentsCsvLines(names.map((name): RespondentRow => [name, TIME, 1, 2, 3, 4, 1 / 19, 2 / 17, 3 / 14, 4 / 17]));
+    const text =
+      respondentsCsvHeader() +
+      respondentsCsvLines(names.map((name): RespondentRow => [name, TIME, 1, 2, 3, 4, 1 / 19, 2 / 17, 3 / 14, 4 / 17]));
     expect(
       parseCsv(text.slice(CSV_BOM.length))
         .slice(1)
