@@ -43,9 +43,11 @@ describe('points', () => {
 });
 
 describe('positions of raw points', () => {
-  it('places raw totals by their saved normalization', () => {
-    // love 19/19 = 1, duty 0, honor 7/14 = 0.5, reason 17/17 = 1
-    expect(positionsOf([[19, 0, 7, 17]])).toEqual([{ x: 0.5, y: 1 }]);
+  it('places raw totals as the results chart does, Reason over 15', () => {
+    // love 19/19 = 1, duty 0, honor 7/14 = 0.5, reason 15/15 = 1
+    expect(positionsOf([[19, 0, 7, 15]])).toEqual([{ x: 0.5, y: 1 }]);
+    // reason 7.5/15 = 0.5 level with honor 7/14: on the vertical axis (over 17 it would sit left of it)
+    expect(positionsOf([[19, 0, 7, 7.5]])).toEqual([{ x: 0, y: 1 }]);
   });
 
   it('places raw totals relative to the range of the crowd', () => {
