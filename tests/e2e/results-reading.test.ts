@@ -259,6 +259,14 @@ describe('reading the results', () => {
       await expect
         .poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL)
         .toBeGreaterThan(5);
+      // The list under the chart speaks in the results screen's percentages, not in fractions of 1.
+      const listed = await page
+        .getByRole('list', { name: 'Figures on the chart' })
+        .getByRole('listitem')
+        .allInnerTexts();
+      expect(listed.length).toBeGreaterThan(5);
+      for (const line of listed) expect(line).toMatch(/(by \d+\.\d percentage points|even)$/);
+      expect(listed.join('\n')).not.toMatch(/by 0\.\d/);
 
       // The visitor's dot as drawn: the one disc of its colour on the chart.
       const [dot, ...others] = await dotCentres(page, 'result', OWN_DOT);
