@@ -5,11 +5,11 @@
  * over a file already there.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 function run(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, {
@@ -60,7 +60,10 @@ describe('npm run backup -- FILE on a file already there', () => {
   it('refuses, names the file, and leaves it as it was', async () => {
     const file = join(work, 'kept.sql');
     writeFileSync(file, 'an earlier backup\n');
-    const { code, stderr } = await run(['scripts/backup.ts', file], { DATA_DIR: join(work, 'no-data') });
+    // A real database to back up: only the file already there stands in the way.
+    const dataDir = join(work, 'data');
+    cpSync(inject('migratedDataDir'), dataDir, { recursive: true });
+    const { code, stderr } = await run(['scripts/backup.ts', file], { DATA_DIR: dataDir });
     expect(code).toBe(1);
     expect(stderr).toBe(`${file} already exists: give the backup a new name, or move that file away first.\n`);
     expect(readFileSync(file, 'utf8')).toBe('an earlier backup\n');
