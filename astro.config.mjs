@@ -29,7 +29,7 @@ const supabaseVariable = () => envField.string({ context: 'client', access: 'pub
 
 // The public address the pages are published under (canonical URLs, sitemap):
 // a hosted build without it stops here, naming SITE_URL.
-const site = siteUrl(process.env.SITE_URL, project !== undefined);
+const site = siteUrl(process.env.SITE_URL, project !== undefined, { host: process.env.HOST, port: process.env.PORT });
 
 // Pages no search engine should list: the sitemap leaves them out and they carry noindex.
 import { HIDDEN_PATHS } from './src/core/site.ts';

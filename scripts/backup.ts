@@ -4,9 +4,10 @@
  * not exist). From DATABASE_URL with the machine's pg_dump; from the local
  * data folder (DATA_DIR, default .data) with PGlite's pg_dump, directly when
  * no server holds the folder, else through the running server's backup
- * socket, so the site keeps serving. The file appears whole or not at all.
+ * socket, so the site keeps serving. The file appears whole or not at all,
+ * and never in place of a file already there: an earlier backup is kept.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { backupFromServer } from '../server/backup-socket.ts';
 import { describeDataPlace, readDataPlace } from '../server/config.ts';
@@ -14,7 +15,16 @@ import { makeBackup } from '../server/db/backup.ts';
 import { DataFolderInUseError, lockDataFolder } from '../server/db/data-folder-lock.ts';
 import { openPglite, openPostgres } from '../server/db/engine.ts';
 
-/** Writes text to a new file beside `file`, then renames it over `file`: never half a backup under its name. */
+/** What an existing file is told: a backup never replaces one. */
+function alreadyThere(file: string): string {
+  return `${file} already exists: give the backup a new name, or move that file away first.`;
+}
+
+/**
+ * Writes text to a new file beside `file`, then links it in under `file`:
+ * never half a backup under its name, and a link fails where a rename would
+ * replace a file that appeared meanwhile.
+ */
 function writePrivately(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const draft = join(dirname(file), `.${process.pid}-${Date.now()}.partial`);
@@ -28,7 +38,14 @@ function writePrivately(file: string, text: string): void {
     throw error;
   }
   closeSync(fd);
-  renameSync(draft, file);
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(alreadyThere(file));
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }
 
 async function fromDataDir(dataDir: string): Promise<string> {
@@ -60,6 +77,11 @@ async function main(): Promise<void> {
   if (!file || file.startsWith('-')) {
     console.error('Usage: npm run backup -- FILE');
     process.exitCode = 2;
+    return;
+  }
+  if (existsSync(resolve(file))) {
+    console.error(alreadyThere(resolve(file)));
+    process.exitCode = 1;
     return;
   }
   const place = readDataPlace();

@@ -1,6 +1,6 @@
 /**
  * Writes the database's reference data from the scoring core: every answer
- * and its scores, the saved denominators and the quadrant split, the pairs
+ * and its scores, the saved and results-screen denominators and the quadrant split, the pairs
  * the quadrant counters are kept for, and the quiz's own limits (number of
  * questions, longest name). `npm run gen:sql` writes them into the two
  * schema files it owns (supabase/schemas/01_quiz_limits.sql and
@@ -19,7 +19,7 @@ import { QUESTIONS, QUESTION_COUNT } from '../src/core/questions.ts';
 import { NAME_CLASSES, NAME_KEPT_SEQUENCE, NAME_MAX_MARKS, type NameClass } from '../src/core/names.ts';
 import { NAME_MAX_LENGTH } from '../src/core/progress.ts';
 import { QUADRANT_PAIRS } from '../src/core/scoring.ts';
-import { QUADRANT_SPLIT, SAVED_DENOMINATORS } from '../src/core/values.ts';
+import { QUADRANT_SPLIT, RESULT_DENOMINATORS, SAVED_DENOMINATORS } from '../src/core/values.ts';
 
 const SUFFIX = '_reference_data.sql';
 
@@ -102,6 +102,7 @@ function applyReferenceDataSql(): string {
     second_value,
   }));
   const d = SAVED_DENOMINATORS;
+  const r = RESULT_DENOMINATORS;
   // Cast explicitly: plpgsql_check (`supabase db lint`) warns on the implicit text-to-jsonb assignment.
   const jsonLines = (rows: object[]) =>
     `'[\n${rows.map((r) => `    ${JSON.stringify(r).replaceAll("'", "''")}`).join(',\n')}\n  ]'::jsonb`;
@@ -151,15 +152,22 @@ begin
     where a.question_id = s.question_id and a.answer_text = s.answer_text);
 
   -- Updated only when different: a change recomputes the summary (a trigger).
-  insert into public.scoring_constants as k (id, love_denominator, duty_denominator, honor_denominator, reason_denominator, quadrant_split)
-  values (true, ${d.love}, ${d.duty}, ${d.honor}, ${d.reason}, ${QUADRANT_SPLIT})
+  insert into public.scoring_constants as k (id, love_denominator, duty_denominator, honor_denominator, reason_denominator,
+    love_result_denominator, duty_result_denominator, honor_result_denominator, reason_result_denominator, quadrant_split)
+  values (true, ${d.love}, ${d.duty}, ${d.honor}, ${d.reason}, ${r.love}, ${r.duty}, ${r.honor}, ${r.reason}, ${QUADRANT_SPLIT})
   on conflict (id) do update set
     love_denominator = excluded.love_denominator, duty_denominator = excluded.duty_denominator,
     honor_denominator = excluded.honor_denominator, reason_denominator = excluded.reason_denominator,
+    love_result_denominator = excluded.love_result_denominator, duty_result_denominator = excluded.duty_result_denominator,
+    honor_result_denominator = excluded.honor_result_denominator, reason_result_denominator = excluded.reason_result_denominator,
     quadrant_split = excluded.quadrant_split
-  where (k.love_denominator, k.duty_denominator, k.honor_denominator, k.reason_denominator, k.quadrant_split)
+  where (k.love_denominator, k.duty_denominator, k.honor_denominator, k.reason_denominator,
+         k.love_result_denominator, k.duty_result_denominator, k.honor_result_denominator, k.reason_result_denominator,
+         k.quadrant_split)
         is distinct from (excluded.love_denominator, excluded.duty_denominator, excluded.honor_denominator,
-                          excluded.reason_denominator, excluded.quadrant_split);
+                          excluded.reason_denominator, excluded.love_result_denominator,
+                          excluded.duty_result_denominator, excluded.honor_result_denominator,
+                          excluded.reason_result_denominator, excluded.quadrant_split);
 
   -- Four counters per pair, one for each pair of halves.
   delete from public.response_quadrants q

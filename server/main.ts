@@ -8,6 +8,7 @@ import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createPrivately } from './db/private-dir.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
+import { portRefusal } from './port-check.ts';
 import { eraseExpiredNamesHourly, setNameRetentionDays } from './retention.ts';
 import { buildSite } from './site-swap.ts';
 
@@ -23,6 +24,11 @@ function configOrExit(): ServerConfig {
 }
 
 const config = configOrExit();
+const refusal = await portRefusal(config.port, config.host);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 createPrivately();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the server' }).catch(
   (error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * "How Do You Compare?": the result's shares in the bright colours beside the
  * average of all respondents in the dark ones, both on the results page's
- * scale (the caller converts the average: core/scoring.ts onResultScale).
+ * scale (the database publishes the average on it).
  */
 import type { ChartConfiguration } from 'chart.js';
 import { formatPercent } from '../core/scoring.ts';

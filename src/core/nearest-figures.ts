@@ -3,7 +3,7 @@
  * place on the map. Their texts live in src/content/figures; whoever reads
  * those (Astro's collection, a script, a test) hands the figures in here.
  */
-import type { Position } from './scoring.ts';
+import { percentFigure, type Position } from './scoring.ts';
 import { VALUES, type ValueScores } from './values.ts';
 
 /** What matching needs of a figure: its anchor on /figures and its four shares. */
@@ -50,13 +50,18 @@ function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A place on the results chart in words, e.g. "Love over Duty by 0.47, Honor over Reason by 0.25". */
+/**
+ * A difference of two of the results screen's percentages, in its words:
+ * the dot's height is Love's percentage minus Duty's, so 0.47 is 47.0 points.
+ */
+function points(difference: number): string {
+  return `${percentFigure(Math.abs(difference))} percentage points`;
+}
+
+/** A place on the results chart in words, e.g. "Love over Duty by 47.0 percentage points, Honor over Reason by 25.0 percentage points". */
 export function describePosition({ x, y }: Position): string {
-  const vertical =
-    y === 0 ? 'Love and Duty even' : `${y > 0 ? 'Love over Duty' : 'Duty over Love'} by ${Math.abs(y).toFixed(2)}`;
+  const vertical = y === 0 ? 'Love and Duty even' : `${y > 0 ? 'Love over Duty' : 'Duty over Love'} by ${points(y)}`;
   const horizontal =
-    x === 0
-      ? 'Honor and Reason even'
-      : `${x > 0 ? 'Reason over Honor' : 'Honor over Reason'} by ${Math.abs(x).toFixed(2)}`;
+    x === 0 ? 'Honor and Reason even' : `${x > 0 ? 'Reason over Honor' : 'Honor over Reason'} by ${points(x)}`;
   return `${vertical}, ${horizontal}`;
 }

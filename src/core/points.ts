@@ -1,5 +1,5 @@
 import type { ValueScores } from './values.ts';
-import { positionOf, savedNormalized, type Position } from './scoring.ts';
+import { positionOf, resultShares, type Position } from './scoring.ts';
 import { relativePositionOf, type ValueRange } from './relative.ts';
 
 /** Four numbers in VALUES order, [love, duty, honor, reason]: one respondent's raw totals as the backend sends them. */
@@ -9,9 +9,12 @@ export function scoresFromTuple([love, duty, honor, reason]: ValueTuple): ValueS
   return { love, duty, honor, reason };
 }
 
-/** Raw totals as stored, normalized the way the database saves them. */
-export function normalizedFromRaw(raw: ValueTuple): ValueScores {
-  return savedNormalized(scoresFromTuple(raw));
+/**
+ * Raw totals as stored, read on the results screen's scale (Reason over 15):
+ * every dot a person sees sits where that respondent's own results chart put it.
+ */
+export function sharesFromRaw(raw: ValueTuple): ValueScores {
+  return resultShares(scoresFromTuple(raw));
 }
 
 /**
@@ -44,10 +47,10 @@ export function distinctPlaces(positions: readonly Position[]): number {
 
 /** Every raw point placed on the scatterplot: x = Reason - Honor, y = Love - Duty. */
 export function positionsOf(raws: readonly ValueTuple[]): Position[] {
-  return raws.map((raw) => positionOf(normalizedFromRaw(raw)));
+  return raws.map((raw) => positionOf(sharesFromRaw(raw)));
 }
 
 /** Every raw point placed on the relative scatterplot, rescaled by the crowd's range. */
 export function relativePositionsOf(raws: readonly ValueTuple[], range: ValueRange): Position[] {
-  return raws.map((raw) => relativePositionOf(normalizedFromRaw(raw), range));
+  return raws.map((raw) => relativePositionOf(sharesFromRaw(raw), range));
 }

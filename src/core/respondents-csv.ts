@@ -1,10 +1,12 @@
 /**
  * The hidden page's download: one line per respondent (name, time, the four
- * normalized values), written as RFC 4180 reads it and safe to open in a
- * spreadsheet.
+ * percentages the results screen showed, the four normalized values as
+ * saved), written as RFC 4180 reads it and safe to open in a spreadsheet.
  */
+import { percentFigure, resultShares } from './scoring.ts';
+import { VALUES } from './values.ts';
 
-/** A respondent as export_respondents returns it; name null when anonymous or erased. */
+/** A respondent as export_respondents returns it: raw totals, then the saved normalized values; name null when anonymous or erased. */
 export type RespondentRow = [
   name: string | null,
   time: string,
@@ -12,15 +14,22 @@ export type RespondentRow = [
   duty: number,
   honor: number,
   reason: number,
+  loveNormalized: number,
+  dutyNormalized: number,
+  honorNormalized: number,
+  reasonNormalized: number,
 ];
 
+/**
+ * Both readings, each column saying which: the results screen's percentages
+ * (Reason over 15, as every chart shows them) and the saved columns (Reason
+ * over 17, as the database keeps them).
+ */
 export const RESPONDENTS_CSV_COLUMNS = [
   'name',
   'time',
-  'love_normalized',
-  'duty_normalized',
-  'honor_normalized',
-  'reason_normalized',
+  ...VALUES.map((v) => `${v}_percent_results_screen` as const),
+  ...VALUES.map((v) => `${v}_normalized_as_saved` as const),
 ] as const;
 
 /** Lets a spreadsheet read the file as UTF-8, so that names keep their accents. */
@@ -53,8 +62,10 @@ export function respondentsCsvHeader(): string {
 /** The lines of a page of rows, each ending in CRLF; an anonymous name is an empty field. */
 export function respondentsCsvLines(rows: readonly RespondentRow[]): string {
   let text = '';
-  for (const [name, time, love, duty, honor, reason] of rows) {
-    text += `${name === null ? '' : csvText(name)},${csvText(time)},${love},${duty},${honor},${reason}${LINE_END}`;
+  for (const [name, time, love, duty, honor, reason, ...saved] of rows) {
+    const shares = resultShares({ love, duty, honor, reason });
+    const percents = VALUES.map((v) => percentFigure(shares[v])).join(',');
+    text += `${name === null ? '' : csvText(name)},${csvText(time)},${percents},${saved.join(',')}${LINE_END}`;
   }
   return text;
 }

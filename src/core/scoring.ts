@@ -39,21 +39,14 @@ export function resultShares(totals: Readonly<ValueScores>): ValueScores {
   return divide(totals, RESULT_DENOMINATORS);
 }
 
-/**
- * Saved normalized values (an average of them, say) read on the results
- * page's scale: each as a fraction of its value's results-page denominator,
- * so that an average stands beside the visitor's shares as the same kind of
- * number (Reason: the saved x/17 becomes x/15).
- */
-export function onResultScale(saved: Readonly<ValueScores>): ValueScores {
-  const out = zeroScores();
-  for (const v of VALUES) out[v] = (saved[v] * SAVED_DENOMINATORS[v]) / RESULT_DENOMINATORS[v];
-  return out;
+/** A share as a percentage with one decimal, without the sign: 26.7 for 4/15. */
+export function percentFigure(share: number): string {
+  return (share * 100).toFixed(1);
 }
 
 /** A share as the results list prints it: a percentage with one decimal. */
 export function formatPercent(share: number): string {
-  return `${(share * 100).toFixed(1)}%`;
+  return `${percentFigure(share)}%`;
 }
 
 export interface Position {

@@ -21,8 +21,8 @@ export default function ChartGuide({ label }: { label: string }) {
         <dt>The dot</dt>
         <dd>
           {own
-            ? 'The white dot is where your twelve answers place you.'
-            : `The white dot is where ${whose} twelve answers place them.`}{' '}
+            ? 'The large round dot is where your twelve answers place you.'
+            : `The large round dot is where ${whose} twelve answers place them.`}{' '}
           No place on the map is better than another.
         </dd>
         <dt>The axes</dt>

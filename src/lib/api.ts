@@ -17,7 +17,7 @@ import type { Value, ValueScores } from '../core/values.ts';
 import type { Database } from './database.types.ts';
 import { lazyOnce } from './lazy.ts';
 
-/** Count of responses and the mean of each normalized value (null while there are none). */
+/** Count of responses and the mean of each value on the results screen's scale (null while there are none). */
 export interface ResponseStats {
   count: number;
   love: number | null;
@@ -141,13 +141,13 @@ export interface ScatterPoints {
   kind: 'all' | 'sample';
   /** Respondents in all. */
   total: number;
-  /** Raw totals of the points sent; normalize with SAVED_DENOMINATORS. */
+  /** Raw totals of the points sent; read them with core/points.ts sharesFromRaw (the results screen's scale). */
   raw: ValueTuple[];
 }
 
 export interface Insights {
   count: number;
-  /** Mean, minimum and maximum of each normalized value; null while there are no rows. */
+  /** Mean, minimum and maximum of each value on the results screen's scale (Reason over 15); null while there are no rows. */
   mean: ValueScores | null;
   min: ValueScores | null;
   max: ValueScores | null;

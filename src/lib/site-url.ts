@@ -4,8 +4,26 @@
  * is built, beside the Supabase variables (supabase-env.ts).
  */
 
-/** Where `npm start` serves the site, the address of a build for the local server. */
+/** Where `npm start` serves the site by default, the address of a build for the local server. */
 const LOCAL_SITE_URL = 'http://localhost:4321';
+
+/** The server's own HOST and PORT (server/config.ts reads the same two). */
+export interface LocalAddress {
+  host?: string | undefined;
+  port?: string | undefined;
+}
+
+/**
+ * Where the local server answers, from its HOST and PORT: a server started
+ * on another port publishes that port in its canonical links. A host that
+ * means every address (0.0.0.0, ::) is reached as localhost; port 0, any
+ * free port, is known only once listening, so the default stands for it.
+ */
+export function localSiteUrl({ host, port }: LocalAddress = {}): string {
+  const name = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const number = port && port !== '0' ? port : new URL(LOCAL_SITE_URL).port;
+  return `http://${name}:${number}`;
+}
 
 /**
  * SITE_URL, checked. A build for the local server may leave it out; a
@@ -16,9 +34,9 @@ const LOCAL_SITE_URL = 'http://localhost:4321';
  * https://example.org/quiz/ every canonical link would name
  * https://example.org/ instead.
  */
-export function siteUrl(value: string | undefined, hosted: boolean): string {
+export function siteUrl(value: string | undefined, hosted: boolean, local: LocalAddress = {}): string {
   if (!value) {
-    if (!hosted) return LOCAL_SITE_URL;
+    if (!hosted) return localSiteUrl(local);
     throw new Error(
       'SITE_URL is missing: the Supabase variables make this a hosted build, and without its public address ' +
         `every canonical link, og:url, og:image and the sitemap would point at ${LOCAL_SITE_URL}. ` +

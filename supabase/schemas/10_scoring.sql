@@ -1,5 +1,5 @@
 -- The scoring core's copy in the database: every answer with its scores,
--- and the denominators of the saved values. Rows come from src/core through
+-- the denominators of the saved values and of the results screen. Rows come from src/core through
 -- 90_reference_data.sql; the anon and authenticated roles hold no privilege
 -- on any table (RLS on, no policy), and every read goes through a function.
 
@@ -22,6 +22,11 @@ create table public.scoring_constants (
   duty_denominator double precision not null,
   honor_denominator double precision not null,
   reason_denominator double precision not null,
-  quadrant_split double precision not null
+  quadrant_split double precision not null,
+  -- the results screen's denominators (Reason 15), for every published figure
+  love_result_denominator double precision not null,
+  duty_result_denominator double precision not null,
+  honor_result_denominator double precision not null,
+  reason_result_denominator double precision not null
 );
 alter table public.scoring_constants enable row level security;

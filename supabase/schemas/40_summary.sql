@@ -48,7 +48,8 @@ alter table public.response_quadrants enable row level security;
 -- table.
 
 -- Every row of the source with its normalized values (missing values count
--- as 0, as everywhere else) and raw totals, and the quadrant split.
+-- as 0, as everywhere else), its raw totals and its values on the results
+-- screen's scale (Reason over 15), and the quadrant split.
 create function private.response_values_sql(source text) returns text
 language sql immutable set search_path = '' as $fn$
   select format($q$
@@ -56,6 +57,10 @@ language sql immutable set search_path = '' as $fn$
            coalesce(r.honor_normalized, 0) as honor, coalesce(r.reason_normalized, 0) as reason,
            coalesce(r.love, 0) as love_raw, coalesce(r.duty, 0) as duty_raw,
            coalesce(r.honor, 0) as honor_raw, coalesce(r.reason, 0) as reason_raw,
+           coalesce(r.love, 0) / k.love_result_denominator as love_shown,
+           coalesce(r.duty, 0) / k.duty_result_denominator as duty_shown,
+           coalesce(r.honor, 0) / k.honor_result_denominator as honor_shown,
+           coalesce(r.reason, 0) / k.reason_result_denominator as reason_shown,
            k.quadrant_split as split
     from %s r cross join public.scoring_constants k
   $q$, source);
@@ -85,9 +90,10 @@ language sql immutable set search_path = '' as $fn$
   $q$, private.response_values_sql(source));
 $fn$;
 
--- Rows are first grouped by which values are high (16 groups at most), and
--- only those groups are matched to the counters, so a bulk load of a million
--- rows costs one pass. A sign of -1 takes the rows out again.
+-- A value is high at 0.5 of the results screen's scale, the one every chart
+-- a person reads uses. Rows are first grouped by which values are high (16
+-- groups at most), and only those groups are matched to the counters, so a
+-- bulk load of a million rows costs one pass. A sign of -1 takes the rows out again.
 create function private.response_quadrants_fold_sql(source text, sign integer default 1) returns text
 language sql immutable set search_path = '' as $fn$
   select format($q$
@@ -96,8 +102,8 @@ language sql immutable set search_path = '' as $fn$
       select c.first_value, c.second_value, c.first_high, c.second_high, sum(g.n) as n
       from public.response_quadrants c
       join (
-        select v.love >= v.split as love, v.duty >= v.split as duty,
-               v.honor >= v.split as honor, v.reason >= v.split as reason, count(*) as n
+        select v.love_shown >= v.split as love, v.duty_shown >= v.split as duty,
+               v.honor_shown >= v.split as honor, v.reason_shown >= v.split as reason, count(*) as n
         from (%s) v
         group by 1, 2, 3, 4
       ) g

@@ -241,8 +241,9 @@ $$;
 grant execute on function public.find_respondents(text, text, text) to anon, authenticated;
 
 -- export_respondents: what the hidden page shows, row by row, for its CSV
--- download: name (null when anonymous or erased), time (UTC) and the four
--- normalized values, in the order of id. One page per call, after_id being
+-- download: name (null when anonymous or erased), time (UTC), the four raw
+-- totals (the results screen's percentages are read from them) and the four
+-- saved normalized values, in the order of id. One page per call, after_id being
 -- the last id of the page before (null for the first): a keyset, so the last
 -- page of a million rows costs what the first does. next is the id to ask
 -- after, null on the last page; total is how many rows there are now. Each
@@ -266,12 +267,13 @@ begin
            'total', (select coalesce(max(s.respondents), 0) from public.response_summary s where s.id),
            'rows', coalesce(json_agg(json_build_array(
              p.name, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+             p.love, p.duty, p.honor, p.reason,
              p.love_normalized, p.duty_normalized, p.honor_normalized, p.reason_normalized
            ) order by p.id), '[]'::json),
            'next', case when count(*) = page_size then max(p.id) end)
   into result
   from (
-    select r.id, r.name, r.created_at,
+    select r.id, r.name, r.created_at, r.love, r.duty, r.honor, r.reason,
            r.love_normalized, r.duty_normalized, r.honor_normalized, r.reason_normalized
     from public.responses r
     where r.id > coalesce(after_id, 0)

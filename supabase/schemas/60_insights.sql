@@ -1,16 +1,36 @@
 -- What /insights and the results screen read: aggregates from the summary,
 -- a uniform sample of points, and the answer shares from the tallies.
 
--- The mean of each normalized value over all rows (missing values count as
--- 0): the raw mean over the saved denominator, which is the same number,
--- rounded once. Null while there are no rows.
+-- The mean of each value on the results-screen scale (missing values count
+-- as 0): the raw mean over the results-screen denominator, rounded once.
 create function private.summary_means(s public.response_summary) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select case when coalesce(s.respondents, 0) = 0 then null else jsonb_build_object(
-    'love', (s.love_raw_sum::numeric / (s.respondents * k.love_denominator::numeric))::double precision,
-    'duty', (s.duty_raw_sum::numeric / (s.respondents * k.duty_denominator::numeric))::double precision,
-    'honor', (s.honor_raw_sum::numeric / (s.respondents * k.honor_denominator::numeric))::double precision,
-    'reason', (s.reason_raw_sum::numeric / (s.respondents * k.reason_denominator::numeric))::double precision
+    'love', (s.love_raw_sum::numeric / (s.respondents * k.love_result_denominator::numeric))::double precision,
+    'duty', (s.duty_raw_sum::numeric / (s.respondents * k.duty_result_denominator::numeric))::double precision,
+    'honor', (s.honor_raw_sum::numeric / (s.respondents * k.honor_result_denominator::numeric))::double precision,
+    'reason', (s.reason_raw_sum::numeric / (s.respondents * k.reason_result_denominator::numeric))::double precision
+  ) end
+  from public.scoring_constants k;
+$$;
+
+-- The lowest and highest value of each on the results-screen scale. The
+-- summary keeps the saved columns' extremes; times the saved denominator and
+-- rounded to a half, each is the raw total again (every score is a multiple
+-- of 0.5), read over the results-screen denominator.
+create function private.summary_extremes(s public.response_summary) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select case when coalesce(s.respondents, 0) = 0 then null else jsonb_build_object(
+    'min', jsonb_build_object(
+      'love', (round((s.love_min * k.love_denominator * 2)::numeric) / 2 / k.love_result_denominator::numeric)::double precision,
+      'duty', (round((s.duty_min * k.duty_denominator * 2)::numeric) / 2 / k.duty_result_denominator::numeric)::double precision,
+      'honor', (round((s.honor_min * k.honor_denominator * 2)::numeric) / 2 / k.honor_result_denominator::numeric)::double precision,
+      'reason', (round((s.reason_min * k.reason_denominator * 2)::numeric) / 2 / k.reason_result_denominator::numeric)::double precision),
+    'max', jsonb_build_object(
+      'love', (round((s.love_max * k.love_denominator * 2)::numeric) / 2 / k.love_result_denominator::numeric)::double precision,
+      'duty', (round((s.duty_max * k.duty_denominator * 2)::numeric) / 2 / k.duty_result_denominator::numeric)::double precision,
+      'honor', (round((s.honor_max * k.honor_denominator * 2)::numeric) / 2 / k.honor_result_denominator::numeric)::double precision,
+      'reason', (round((s.reason_max * k.reason_denominator * 2)::numeric) / 2 / k.reason_result_denominator::numeric)::double precision)
   ) end
   from public.scoring_constants k;
 $$;
@@ -69,6 +89,7 @@ declare
   raw_text text;
   names json;
   scores json;
+  extremes jsonb;
 begin
   select * into s from public.response_summary where id;
 
@@ -96,10 +117,11 @@ begin
     ) p;
   end if;
 
+  extremes := private.summary_extremes(s);
   scores := case when coalesce(s.respondents, 0) = 0 then null else json_build_object(
     'mean', private.summary_means(s),
-    'min', json_build_object('love', s.love_min, 'duty', s.duty_min, 'honor', s.honor_min, 'reason', s.reason_min),
-    'max', json_build_object('love', s.love_max, 'duty', s.duty_max, 'honor', s.honor_max, 'reason', s.reason_max)
+    'min', extremes -> 'min',
+    'max', extremes -> 'max'
   ) end;
 
   return json_build_object(

@@ -113,15 +113,22 @@ begin
     where a.question_id = s.question_id and a.answer_text = s.answer_text);
 
   -- Updated only when different: a change recomputes the summary (a trigger).
-  insert into public.scoring_constants as k (id, love_denominator, duty_denominator, honor_denominator, reason_denominator, quadrant_split)
-  values (true, 19, 17, 14, 17, 0.5)
+  insert into public.scoring_constants as k (id, love_denominator, duty_denominator, honor_denominator, reason_denominator,
+    love_result_denominator, duty_result_denominator, honor_result_denominator, reason_result_denominator, quadrant_split)
+  values (true, 19, 17, 14, 17, 19, 17, 14, 15, 0.5)
   on conflict (id) do update set
     love_denominator = excluded.love_denominator, duty_denominator = excluded.duty_denominator,
     honor_denominator = excluded.honor_denominator, reason_denominator = excluded.reason_denominator,
+    love_result_denominator = excluded.love_result_denominator, duty_result_denominator = excluded.duty_result_denominator,
+    honor_result_denominator = excluded.honor_result_denominator, reason_result_denominator = excluded.reason_result_denominator,
     quadrant_split = excluded.quadrant_split
-  where (k.love_denominator, k.duty_denominator, k.honor_denominator, k.reason_denominator, k.quadrant_split)
+  where (k.love_denominator, k.duty_denominator, k.honor_denominator, k.reason_denominator,
+         k.love_result_denominator, k.duty_result_denominator, k.honor_result_denominator, k.reason_result_denominator,
+         k.quadrant_split)
         is distinct from (excluded.love_denominator, excluded.duty_denominator, excluded.honor_denominator,
-                          excluded.reason_denominator, excluded.quadrant_split);
+                          excluded.reason_denominator, excluded.love_result_denominator,
+                          excluded.duty_result_denominator, excluded.honor_result_denominator,
+                          excluded.reason_result_denominator, excluded.quadrant_split);
 
   -- Four counters per pair, one for each pair of halves.
   delete from public.response_quadrants q

@@ -79,8 +79,12 @@ describe('links and words', () => {
   });
 
   it('says which way a place leans and by how much', () => {
-    expect(describePosition({ x: -0.25, y: 0.47 })).toBe('Love over Duty by 0.47, Honor over Reason by 0.25');
-    expect(describePosition({ x: 0.4, y: -0.1 })).toBe('Duty over Love by 0.10, Reason over Honor by 0.40');
+    expect(describePosition({ x: -0.25, y: 0.47 })).toBe(
+      'Love over Duty by 47.0 percentage points, Honor over Reason by 25.0 percentage points',
+    );
+    expect(describePosition({ x: 0.4, y: -0.1 })).toBe(
+      'Duty over Love by 10.0 percentage points, Reason over Honor by 40.0 percentage points',
+    );
     expect(describePosition({ x: 0, y: 0 })).toBe('Love and Duty even, Honor and Reason even');
   });
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   leanCounts,
   leanOf,
-  normalizedFromRaw,
   positionsOf,
   relativePositionsOf,
   scoresFromTuple,
+  sharesFromRaw,
 } from '../../src/core/points.ts';
 
 describe('points', () => {
@@ -13,8 +13,9 @@ describe('points', () => {
     expect(scoresFromTuple([1, 2, 3, 4])).toEqual({ love: 1, duty: 2, honor: 3, reason: 4 });
   });
 
-  it('normalizes raw totals with the saved denominators 19, 17, 14, 17', () => {
-    expect(normalizedFromRaw([19, 8.5, 7, 17])).toEqual({ love: 1, duty: 0.5, honor: 0.5, reason: 1 });
+  it('reads raw totals on the results screen scale, 19, 17, 14, 15, not the saved one (Reason 17)', () => {
+    expect(sharesFromRaw([19, 8.5, 7, 15])).toEqual({ love: 1, duty: 0.5, honor: 0.5, reason: 1 });
+    expect(sharesFromRaw([0, 0, 0, 4]).reason).toBe(4 / 15);
   });
 
   it('counts which way each dot leans, and dots on an axis apart', () => {
@@ -42,9 +43,11 @@ describe('points', () => {
 });
 
 describe('positions of raw points', () => {
-  it('places raw totals by their saved normalization', () => {
-    // love 19/19 = 1, duty 0, honor 7/14 = 0.5, reason 17/17 = 1
-    expect(positionsOf([[19, 0, 7, 17]])).toEqual([{ x: 0.5, y: 1 }]);
+  it('places raw totals as the results chart does, Reason over 15', () => {
+    // love 19/19 = 1, duty 0, honor 7/14 = 0.5, reason 15/15 = 1
+    expect(positionsOf([[19, 0, 7, 15]])).toEqual([{ x: 0.5, y: 1 }]);
+    // reason 7.5/15 = 0.5 level with honor 7/14: on the vertical axis (over 17 it would sit left of it)
+    expect(positionsOf([[19, 0, 7, 7.5]])).toEqual([{ x: 0, y: 1 }]);
   });
 
   it('places raw totals relative to the range of the crowd', () => {

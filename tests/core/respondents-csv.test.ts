@@ -44,7 +44,7 @@ describe('the respondents CSV', () => {
 
   it.each([',', ';', '\t'])('leaves no cell starting a formula when read with %j as the separator', (separator) => {
     for (const name of [`x;=cmd|' /C calc'!A0;`, 'Ann;+1', 'a,=1', 'tab\t@SUM(A1)', '=cmd;=cmd']) {
-      const line = respondentsCsvLines([[name, TIME, 1, 2, 3, 4]]);
+      const line = respondentsCsvLines([[name, TIME, 1, 2, 3, 4, 1 / 19, 2 / 17, 3 / 14, 4 / 17]]);
       for (const cell of parseCsv(line, separator)[0]!)
         expect(cell, `${name} read with ${separator}`).not.toMatch(/^[=+\-@]/);
       expect(parseCsv(line)[0]![0], name).toBe(name.startsWith('=') ? `'${name}` : name);
@@ -58,7 +58,9 @@ describe('the respondents CSV', () => {
       '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scot',
       'Bo \u{1F1EF}\u{1F1F5}, 1\uFE0F\u20E3',
     ];
-    const text = respondentsCsvHeader() + respondentsCsvLines(names.map((name) => [name, TIME, 1, 2, 3, 4]));
+    const text =
+      respondentsCsvHeader() +
+      respondentsCsvLines(names.map((name): RespondentRow => [name, TIME, 1, 2, 3, 4, 1 / 19, 2 / 17, 3 / 14, 4 / 17]));
     expect(
       parseCsv(text.slice(CSV_BOM.length))
         .slice(1)
@@ -73,17 +75,32 @@ describe('the respondents CSV', () => {
 
   it('writes a header and one CRLF line per row that a CSV reader reads back field for field', () => {
     const rows: RespondentRow[] = [
-      ['Ann, "A"\nSmith', TIME, 0.5263157894736842, 0.35294117647058826, 1, 0],
-      [null, TIME, 0, 0.1, 0.2, 0.3],
-      ['=cmd', TIME, 1, 1, 1, 1],
+      ['Ann, "A"\nSmith', TIME, 10, 6, 14, 0, 10 / 19, 6 / 17, 1, 0],
+      [null, TIME, 0, 1.5, 2.5, 4, 0, 1.5 / 17, 2.5 / 14, 4 / 17],
+      ['=cmd', TIME, 19, 17, 14, 15, 1, 1, 1, 15 / 17],
     ];
     const text = respondentsCsvHeader() + respondentsCsvLines(rows);
     expect(text.startsWith(CSV_BOM)).toBe(true);
     expect(parseCsv(text.slice(CSV_BOM.length))).toEqual([
       [...RESPONDENTS_CSV_COLUMNS],
-      ['Ann, "A"\nSmith', TIME, '0.5263157894736842', '0.35294117647058826', '1', '0'],
-      ['', TIME, '0', '0.1', '0.2', '0.3'],
-      ["'=cmd", TIME, '1', '1', '1', '1'],
+      ['Ann, "A"\nSmith', TIME, '52.6', '35.3', '100.0', '0.0', String(10 / 19), String(6 / 17), '1', '0'],
+      ['', TIME, '0.0', '8.8', '17.9', '26.7', '0', String(1.5 / 17), String(2.5 / 14), String(4 / 17)],
+      ["'=cmd", TIME, '100.0', '100.0', '100.0', '100.0', '1', '1', '1', String(15 / 17)],
+    ]);
+  });
+
+  it('says in each column which reading it holds: the results screen percentages, then the saved values', () => {
+    expect(RESPONDENTS_CSV_COLUMNS).toEqual([
+      'name',
+      'time',
+      'love_percent_results_screen',
+      'duty_percent_results_screen',
+      'honor_percent_results_screen',
+      'reason_percent_results_screen',
+      'love_normalized_as_saved',
+      'duty_normalized_as_saved',
+      'honor_normalized_as_saved',
+      'reason_normalized_as_saved',
     ]);
   });
 

@@ -6,7 +6,6 @@ import {
   quadrantOf,
   resultPosition,
   resultShares,
-  onResultScale,
   savedNormalized,
   scoreChoices,
 } from '../../src/core/scoring.ts';
@@ -35,21 +34,6 @@ describe('known answer paths give known figures', () => {
     expect(savedNormalized(raw).reason).toBe(15 / 17);
     expect(resultShares(raw).reason).toBe(1);
     expect(formatPercent(resultShares(raw).reason)).toBe('100.0%');
-  });
-
-  it('reads saved values on the results-page scale, so an average and a result are the same kind of number', () => {
-    const raw = { love: 9.5, duty: 4, honor: 7, reason: 6 };
-    const converted = onResultScale(savedNormalized(raw));
-    const shares = resultShares(raw);
-    for (const v of ['love', 'duty', 'honor', 'reason'] as const) expect(converted[v]).toBeCloseTo(shares[v], 12);
-    // Reason's saved 6/17 becomes 6/15 = 40 %; the other three have one denominator and stay as they were.
-    expect(formatPercent(onResultScale({ love: 0.5, duty: 0.25, honor: 0.5, reason: 6 / 17 }).reason)).toBe('40.0%');
-    expect(onResultScale({ love: 0.5, duty: 0.25, honor: 0.5, reason: 0 })).toEqual({
-      love: 0.5,
-      duty: 0.25,
-      honor: 0.5,
-      reason: 0,
-    });
   });
 });
 

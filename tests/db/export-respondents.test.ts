@@ -44,13 +44,17 @@ forEachEngine('export_respondents', ({ db }) => {
     }
   });
 
-  it('returns every respondent once, in the order saved, with name, UTC time and the four normalized values', async () => {
+  it('returns every respondent once, in the order saved, with name, UTC time, the four raw totals and the four normalized values', async () => {
     const { rows, calls, totals } = await everyPage(db(), 3);
     expect(calls).toBe(3);
     expect(totals).toEqual([7, 7, 7]);
     expect(rows.map(([name, , ...values]) => [name, ...values])).toEqual(
       stored.map(({ name, scores: s }) => [
         name,
+        s.love,
+        s.duty,
+        s.honor,
+        s.reason,
         s.love_normalized,
         s.duty_normalized,
         s.honor_normalized,

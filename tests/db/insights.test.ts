@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import type { AnswerChoice } from '../../src/core/scoring.ts';
+import { resultShares, type AnswerChoice } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
 import type { Insights, QuestionShares, ResponseStats } from '../../src/lib/api.ts';
 import type { Database } from '../../server/db/engine.ts';
@@ -91,11 +91,17 @@ forEachEngine('insights with no respondents', ({ db }) => {
     });
   });
 
-  it("gives a single respondent's normalized values as the means, to the last digit", async () => {
+  it("gives a single respondent's own results screen shares as the means, minima and maxima, to the last digit", async () => {
     const stored = await submit(db(), randomChoices(seededRandom(19)), null);
-    const { normalized } = rowOf(null, stored);
-    expect((await callAsAnon<Insights>(db(), 'insights')).mean).toEqual(normalized);
-    expect(await callAsAnon<ResponseStats>(db(), 'response_stats')).toEqual({ count: 1, ...normalized });
+    const { raw, normalized } = rowOf(null, stored);
+    const shares = resultShares(raw);
+    // Reason is read over 15, not over the 17 it is saved with.
+    expect(shares.reason).not.toBe(normalized.reason);
+    const insights = await callAsAnon<Insights>(db(), 'insights');
+    expect(insights.mean).toEqual(shares);
+    expect(insights.min).toEqual(shares);
+    expect(insights.max).toEqual(shares);
+    expect(await callAsAnon<ResponseStats>(db(), 'response_stats')).toEqual({ count: 1, ...shares });
   });
 });
 

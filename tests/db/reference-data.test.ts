@@ -15,7 +15,7 @@ import type { Database } from '../../server/db/engine.ts';
 import { QUESTIONS, QUESTION_COUNT } from '../../src/core/questions.ts';
 import { NAME_MAX_LENGTH } from '../../src/core/progress.ts';
 import { QUADRANT_PAIRS } from '../../src/core/scoring.ts';
-import { QUADRANT_SPLIT, SAVED_DENOMINATORS } from '../../src/core/values.ts';
+import { QUADRANT_SPLIT, RESULT_DENOMINATORS, SAVED_DENOMINATORS } from '../../src/core/values.ts';
 import { forEachEngine } from '../support/db-engines.ts';
 import { randomChoices, seededRandom } from '../support/random-answers.ts';
 import { submit } from '../support/submit.ts';
@@ -104,7 +104,7 @@ forEachEngine('the database reference copy of the scores', ({ db }) => {
     expect(rows).toEqual(expected);
   });
 
-  it('holds the saved denominators and the quadrant split of the core', async () => {
+  it('holds the saved and the results screen denominators and the quadrant split of the core', async () => {
     const [row] = await db().query('select * from public.scoring_constants');
     expect(row).toEqual({
       id: true,
@@ -113,6 +113,10 @@ forEachEngine('the database reference copy of the scores', ({ db }) => {
       honor_denominator: SAVED_DENOMINATORS.honor,
       reason_denominator: SAVED_DENOMINATORS.reason,
       quadrant_split: QUADRANT_SPLIT,
+      love_result_denominator: RESULT_DENOMINATORS.love,
+      duty_result_denominator: RESULT_DENOMINATORS.duty,
+      honor_result_denominator: RESULT_DENOMINATORS.honor,
+      reason_result_denominator: RESULT_DENOMINATORS.reason,
     });
   });
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, RESPONDENTS_CSV_COLUMNS } from '../../src/core/respondents-csv.ts';
-import { scoreChoices } from '../../src/core/scoring.ts';
+import { percentFigure, resultShares, scoreChoices } from '../../src/core/scoring.ts';
+import { VALUES } from '../../src/core/values.ts';
 import { E2E_PASSWORD } from '../support/chromium/app.ts';
 import { spreadRespondents } from '../support/chromium/insights-page.ts';
 import { useProduct } from '../support/chromium/product.ts';
@@ -12,7 +13,8 @@ const NAMES = ['Marigold, "the bold"', null, '=HYPERLINK("http://example.com","x
 
 interface Saved {
   name: string | null;
-  normalized: [number, number, number, number];
+  /** The results screen's percentages, as its list printed them, then the saved normalized values. */
+  values: string[];
 }
 
 describe('/hehe CSV download', () => {
@@ -31,8 +33,12 @@ describe('/hehe CSV download', () => {
       });
       if (res.status !== 200) throw new Error(`submit_response answered ${res.status}`);
       // submit_response answers with the id alone; the scores stored are those the core derives from the answers.
-      const { normalized } = scoreChoices(r.answers);
-      saved.push({ name: r.name, normalized: [normalized.love, normalized.duty, normalized.honor, normalized.reason] });
+      const { raw, normalized } = scoreChoices(r.answers);
+      const shares = resultShares(raw);
+      saved.push({
+        name: r.name,
+        values: [...VALUES.map((v) => percentFigure(shares[v])), ...VALUES.map((v) => String(normalized[v]))],
+      });
     }
     savedUntil = new Date(Date.now() + 1000).toISOString().slice(0, 19);
   });
@@ -59,8 +65,8 @@ describe('/hehe CSV download', () => {
     expect(text.startsWith(CSV_BOM)).toBe(true);
     const [header, ...rows] = parseCsv(text.slice(CSV_BOM.length));
     expect(header).toEqual([...RESPONDENTS_CSV_COLUMNS]);
-    expect(rows.map(([name, , ...values]) => [name, ...values.map(Number)])).toEqual(
-      saved.map((s) => [s.name === null ? '' : /^[=+\-@]/.test(s.name) ? `'${s.name}` : s.name, ...s.normalized]),
+    expect(rows.map(([name, , ...values]) => [name, ...values])).toEqual(
+      saved.map((s) => [s.name === null ? '' : /^[=+\-@]/.test(s.name) ? `'${s.name}` : s.name, ...s.values]),
     );
     for (const [, time] of rows) {
       expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);

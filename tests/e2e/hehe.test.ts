@@ -206,6 +206,16 @@ describe('/hehe', () => {
     // The match lies over its own dot of the plot beneath, which was left as drawn.
     expect(crowd.some((dot) => Math.hypot(dot.x - highlighted[0]!.x, dot.y - highlighted[0]!.y) < 1)).toBe(true);
     await expect(arcsDrawn(page)).resolves.toEqual({ relative: 0, 'relative-overlay': 1 });
+    // The other plot rings the same match, over its own dot there, and the summary says so in no color's name.
+    await waitForDrawing(page, 'scatter');
+    await poll(async () => (await countPixels(page, 'scatter-overlay', HIGHLIGHT_DOT, 0)).ofColour).toBeGreaterThan(20);
+    const beneath = await dotCentres(page, 'scatter', RESPONDENT_DOT);
+    const ringed = await dotCentres(page, 'scatter-overlay', HIGHLIGHT_DOT);
+    expect(ringed).toHaveLength(1);
+    expect(beneath.some((dot) => Math.hypot(dot.x - ringed[0]!.x, dot.y - ringed[0]!.y) < 1)).toBe(true);
+    await expect(page.locator('[data-search-summary]').textContent()).resolves.toBe(
+      '1 respondent matches “mARIGOLD vANTA”, ringed on both plots.',
+    );
     await canvasOf(page, 'relative').click({ position: highlighted[0]! });
     await poll(() => pickedText(page, 'relative').locator('span').textContent()).toBe('Marigold Vantablack');
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { averageShares, wholePercents } from '../../src/core/average-shares.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { formatPercent, QUADRANT_PAIRS, quadrantOf, scoreChoices } from '../../src/core/scoring.ts';
+import { formatPercent, QUADRANT_PAIRS, quadrantOf, resultShares, scoreChoices } from '../../src/core/scoring.ts';
 import { VALUES, VALUE_LABELS, zeroScores } from '../../src/core/values.ts';
 import { CHART_PALETTES } from '../../src/charts/palette.ts';
 import type { ValueTuple } from '../../src/core/points.ts';
@@ -96,8 +96,8 @@ describe('/insights', () => {
       }
       const mean = zeroScores();
       for (const r of respondents) {
-        const { normalized } = scoreChoices(r.answers);
-        for (const v of VALUES) mean[v] += normalized[v] / respondents.length;
+        const shares = resultShares(scoreChoices(r.answers).raw);
+        for (const v of VALUES) mean[v] += shares[v] / respondents.length;
       }
       const percents = wholePercents(averageShares(mean));
       expect(VALUES.reduce((s, v) => s + percents[v], 0)).toBe(100);
@@ -134,7 +134,7 @@ describe('/insights', () => {
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
       const expected = QUADRANT_PAIRS.map(([a, b]) => {
         const counts = { high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
-        for (const r of respondents) counts[quadrantOf(scoreChoices(r.answers).normalized, a, b)] += 1;
+        for (const r of respondents) counts[quadrantOf(resultShares(scoreChoices(r.answers).raw), a, b)] += 1;
         return [counts.high_high, counts.high_low, counts.low_high, counts.low_low];
       });
       expect(rows).toEqual(expected);

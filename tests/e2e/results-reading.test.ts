@@ -172,6 +172,9 @@ describe('reading the results', () => {
     const text = await guide.innerText();
     for (const part of ['The dot', 'The axes', 'The four quarters', 'The percentages']) expect(text).toContain(part);
     expect(text).toContain('Up is Love and down is Duty');
+    // The dot is black on the light page and white on the dark one: the guide names it by its shape.
+    expect(text).toContain('The large round dot is where your twelve answers place you.');
+    expect(text).not.toMatch(/\b(white|black)\b/i);
     // Under the overlay's title, the guide comes first, the four essays after it.
     const headings = await dialog.locator('h2').allInnerTexts();
     expect(headings.slice(0, 6)).toEqual([
@@ -256,6 +259,14 @@ describe('reading the results', () => {
       await expect
         .poll(() => chart.evaluate((c) => JSON.parse(c.dataset.labels ?? '[]').length), POLL)
         .toBeGreaterThan(5);
+      // The list under the chart speaks in the results screen's percentages, not in fractions of 1.
+      const listed = await page
+        .getByRole('list', { name: 'Figures on the chart' })
+        .getByRole('listitem')
+        .allInnerTexts();
+      expect(listed.length).toBeGreaterThan(5);
+      for (const line of listed) expect(line).toMatch(/(by \d+\.\d percentage points|even)$/);
+      expect(listed.join('\n')).not.toMatch(/by 0\.\d/);
 
       // The visitor's dot as drawn: the one disc of its colour on the chart.
       const [dot, ...others] = await dotCentres(page, 'result', OWN_DOT);

@@ -7,6 +7,16 @@ describe('siteUrl', () => {
     expect(siteUrl('', false)).toBe('http://localhost:4321');
   });
 
+  it('gives a local build the address its server answers at: another PORT or HOST is in its canonical links', () => {
+    expect(siteUrl(undefined, false, { host: 'localhost', port: '8080' })).toBe('http://localhost:8080');
+    expect(siteUrl(undefined, false, { host: '127.0.0.1', port: '5000' })).toBe('http://127.0.0.1:5000');
+    expect(siteUrl(undefined, false, { host: '::1', port: '5000' })).toBe('http://[::1]:5000');
+    expect(siteUrl(undefined, false, { host: '0.0.0.0', port: '80' })).toBe('http://localhost:80');
+    expect(siteUrl(undefined, false, { port: '0' })).toBe('http://localhost:4321');
+    // SITE_URL, when given, is the public address whatever the server's own.
+    expect(siteUrl('https://example.org', false, { port: '8080' })).toBe('https://example.org');
+  });
+
   it('requires it of a hosted build, naming it', () => {
     expect(() => siteUrl(undefined, true)).toThrow(
       /^SITE_URL is missing: the Supabase variables make this a hosted build/,

@@ -9,7 +9,18 @@ import {
 } from '../../src/stores/respondents-csv.ts';
 import { parseCsv } from '../support/csv.ts';
 
-const row = (i: number): RespondentRow => [i % 2 ? `R${i}` : null, '2026-11-26T15:00:00Z', i / 100, 0, 0.5, 1];
+const row = (i: number): RespondentRow => [
+  i % 2 ? `R${i}` : null,
+  '2026-11-26T15:00:00Z',
+  i % 20,
+  0,
+  7,
+  15,
+  (i % 20) / 19,
+  0,
+  0.5,
+  15 / 17,
+];
 
 /** A backend of `total` rows, served `size` at a time, as export_respondents pages them. */
 function backend(total: number, fail?: (call: number) => boolean) {

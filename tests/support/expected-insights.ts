@@ -1,10 +1,11 @@
 /**
  * What insights() must say about a set of rows, computed here from the rows
  * themselves with the scoring core, so that the database's figures can be
- * checked against an independent reckoning.
+ * checked against an independent reckoning: every figure on the results
+ * screen's scale, read from the raw totals.
  */
 import { QUESTIONS } from '../../src/core/questions.ts';
-import { QUADRANT_PAIRS, quadrantOf } from '../../src/core/scoring.ts';
+import { QUADRANT_PAIRS, quadrantOf, resultShares } from '../../src/core/scoring.ts';
 import { VALUES, zeroScores, type ValueScores } from '../../src/core/values.ts';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 import type { ValueTuple } from '../../src/core/points.ts';
@@ -28,20 +29,21 @@ export function expectedAggregates(rows: readonly ResponseRow[]): ExpectedAggreg
   const quadrants: QuadrantCounts[] = QUADRANT_PAIRS.map(([first, second]) => {
     const q: QuadrantCounts = { pair: [first, second], high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
     for (const r of rows) {
-      const key = quadrantOf(r.normalized, first, second);
+      const key = quadrantOf(resultShares(r.raw), first, second);
       q[key] += 1;
     }
     return q;
   });
   if (rows.length === 0) return { count: 0, mean: null, min: null, max: null, quadrants };
   const sum = zeroScores();
-  const min = { ...rows[0]!.normalized };
-  const max = { ...rows[0]!.normalized };
-  for (const r of rows) {
+  const shares = rows.map((r) => resultShares(r.raw));
+  const min = { ...shares[0]! };
+  const max = { ...shares[0]! };
+  for (const share of shares) {
     for (const v of VALUES) {
-      sum[v] += r.normalized[v];
-      min[v] = Math.min(min[v], r.normalized[v]);
-      max[v] = Math.max(max[v], r.normalized[v]);
+      sum[v] += share[v];
+      min[v] = Math.min(min[v], share[v]);
+      max[v] = Math.max(max[v], share[v]);
     }
   }
   const mean = zeroScores();

@@ -35,8 +35,15 @@ export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPic
     }),
     [insights, range],
   );
-  const highlighted = useMemo(
-    () => (highlightedRaw ? (range ? relativePositionsOf(highlightedRaw, range) : []) : undefined),
+  // A search's matches, ringed on both plots.
+  const highlighted = useMemo<Record<ScatterPlot, readonly Position[]> | undefined>(
+    () =>
+      highlightedRaw
+        ? {
+            scatter: positionsOf(highlightedRaw),
+            relative: range ? relativePositionsOf(highlightedRaw, range) : [],
+          }
+        : undefined,
     [highlightedRaw, range],
   );
   // One stable handler per plot, so that a redraw happens only when the data changes.
@@ -60,7 +67,7 @@ export function CrowdCharts({ insights, missing, idPrefix, highlightedRaw, onPic
           points={insights?.points ?? null}
           missing={missing}
           positions={positions[chart]}
-          highlighted={chart === 'relative' ? highlighted : undefined}
+          highlighted={highlighted?.[chart]}
           onPick={picks?.[chart]}
           picked={picked?.chart === chart ? picked : null}
           idPrefix={idPrefix}

@@ -19,7 +19,7 @@ const SearchOutcome = memo(function SearchOutcome() {
     <>
       <p className={styles.caption} aria-live="polite" data-search-summary>
         {found &&
-          `${plural(found.total, 'respondent matches', 'respondents match')} “${search?.query ?? ''}”, circled in white${
+          `${plural(found.total, 'respondent matches', 'respondents match')} “${search?.query ?? ''}”, ringed on both plots${
             found.matches.length < found.total ? ` (the first ${formatCount(found.matches.length)} shown)` : ''
           }.`}
       </p>

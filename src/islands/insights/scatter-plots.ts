@@ -5,7 +5,7 @@ export const SCATTER_PLOTS: readonly { chart: ScatterPlot; title: string; intro:
   {
     chart: 'scatter',
     title: 'All respondents',
-    intro: 'Each dot is one respondent, placed by their normalized values.',
+    intro: 'Each dot is one respondent, placed where their own results chart put them.',
   },
   {
     chart: 'relative',

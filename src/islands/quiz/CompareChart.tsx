@@ -1,7 +1,7 @@
 import { useStore } from '../../stores/use-store.ts';
 import { useMemo, type CSSProperties } from 'react';
 import { COMPARE_CHART_SIZE } from '../../core/display.ts';
-import { formatPercent, onResultScale, resultShares } from '../../core/scoring.ts';
+import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import { prefersReducedMotion } from '../../charts/chartjs.ts';
 import { compareBars } from '../../charts/compare-bars.ts';
@@ -43,13 +43,12 @@ interface BarsProps {
   counted: boolean;
   /** The result's shares, as the list above prints them. */
   mine: ValueScores;
-  /** Everyone's average as the database keeps it (saved denominators). */
-  saved: ValueScores;
+  /** Everyone's average, on the results screen's scale as the database publishes it. */
+  mean: ValueScores;
   count: number;
 }
 
-function Bars({ label, counted, mine, saved, count }: BarsProps) {
-  const mean = useMemo(() => onResultScale(saved), [saved]);
+function Bars({ label, counted, mine, mean, count }: BarsProps) {
   const config = useMemo(
     () => compareBars({ label, mine, mean, aspectRatio: ASPECT_RATIO, animate: !prefersReducedMotion() }),
     [label, mine, mean],
@@ -80,7 +79,7 @@ function Bars({ label, counted, mine, saved, count }: BarsProps) {
 /**
  * The result on screen beside everyone's average, both on the results
  * page's scale: the bars show the very percentages of the list above, and
- * the average (saved over the saved denominators) is converted to match.
+ * the database computes the average from the raw totals on that scale.
  */
 export default function CompareChart({ label }: { label: string }) {
   const comparison = useStore($comparison);
@@ -108,7 +107,7 @@ export default function CompareChart({ label }: { label: string }) {
           // An average received before this result was saved does not hold it.
           counted={counted && comparison.status === 'ready'}
           mine={mine}
-          saved={shown.mean}
+          mean={shown.mean}
           count={shown.count}
         />
       ) : (

@@ -3,7 +3,7 @@
  * apart, and readings of what a chart's canvas really shows.
  */
 import type { Page } from 'playwright-core';
-import { positionOf, scoreChoices, type AnswerChoice, type Position } from '../../../src/core/scoring.ts';
+import { resultPosition, scoreChoices, type AnswerChoice, type Position } from '../../../src/core/scoring.ts';
 import { randomChoices, seededRandom } from '../random-answers.ts';
 import type { RunningApp } from './app.ts';
 
@@ -23,7 +23,7 @@ export function spreadRespondents(names: (string | null)[], gap = 0.12, seed = 7
   const chosen: Respondent[] = [];
   for (let tries = 0; chosen.length < names.length && tries < 100_000; tries++) {
     const answers = randomChoices(random);
-    const position = positionOf(scoreChoices(answers).normalized);
+    const position = resultPosition(scoreChoices(answers).raw);
     if (chosen.every((c) => Math.abs(c.position.x - position.x) >= gap)) {
       chosen.push({ name: names[chosen.length] ?? null, answers, position });
     }
