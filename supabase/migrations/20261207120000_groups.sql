@@ -1,10 +1,3 @@
--- Groups without accounts (80_groups.sql).
-
--- A group's creation counts against its address as a kind of its own.
-alter table private.client_event_counts drop constraint client_event_counts_kind_check;
-alter table private.client_event_counts add constraint client_event_counts_kind_check
-  check (kind in ('submission', 'wrong_password', 'withdrawal', 'group'));
-
 -- Groups without accounts (docs/groups.md): a class, a book club or a
 -- writers' room gets a map of its own through two links. The join link
 -- carries a join code (128 random bits); the owner link carries an owner key
@@ -427,7 +420,9 @@ end;
 $$;
 
 set local lock_timeout = '5s';
-alter table private.settings add constraint settings_group_max_members_check
-  check (name <> 'group_max_members' or value ~ '^[1-9][0-9]{0,5}$');
-alter table private.settings add constraint settings_group_retention_days_check
-  check (name <> 'group_retention_days' or value ~ '^[1-9][0-9]{0,5}$');
+-- Whole numbers, at least one. Last: it locks the settings until the end.
+alter table private.settings
+  add constraint settings_group_max_members_check
+    check (name <> 'group_max_members' or value ~ '^[1-9][0-9]{0,5}$'),
+  add constraint settings_group_retention_days_check
+    check (name <> 'group_retention_days' or value ~ '^[1-9][0-9]{0,5}$');

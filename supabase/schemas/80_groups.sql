@@ -420,7 +420,9 @@ end;
 $$;
 
 set local lock_timeout = '5s';
-alter table private.settings add constraint settings_group_max_members_check
-  check (name <> 'group_max_members' or value ~ '^[1-9][0-9]{0,5}$');
-alter table private.settings add constraint settings_group_retention_days_check
-  check (name <> 'group_retention_days' or value ~ '^[1-9][0-9]{0,5}$');
+-- Whole numbers, at least one. Last: it locks the settings until the end.
+alter table private.settings
+  add constraint settings_group_max_members_check
+    check (name <> 'group_max_members' or value ~ '^[1-9][0-9]{0,5}$'),
+  add constraint settings_group_retention_days_check
+    check (name <> 'group_retention_days' or value ~ '^[1-9][0-9]{0,5}$');
