@@ -94,6 +94,11 @@ export default function TopBar() {
               {onHome ? 'understand.' : 'Explain'}
             </button>
           </li>
+          <li>
+            <a href="/group" onClick={closeMenu}>
+              {onHome ? 'map a group.' : 'Map a group'}
+            </a>
+          </li>
           {!onHome && (
             <li>
               <a href="/insights" onClick={closeMenu}>

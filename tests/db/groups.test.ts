@@ -234,7 +234,7 @@ forEachEngine('groups', ({ db }) => {
     // Withdrawal leaves every group.
     const other = await create(db(), 'Second group');
     await join(db(), other.join_code, people[2]!, hex());
-    expect(await callAsAnon(db(), 'withdraw_response', people[2]!)).toEqual({ withdrawn: true });
+    expect(await callAsAnon(db(), 'withdraw_response', { ...people[2]! })).toEqual({ withdrawn: true });
     expect(await membersOf()).toEqual(['Hal']);
     expect((await map(db(), other.owner_key)).members).toEqual([]);
 
