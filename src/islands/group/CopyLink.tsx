@@ -23,7 +23,7 @@ export function CopyLink({
   };
   return (
     <div data-testid={testId}>
-      <h3>{label}</h3>
+      <h2>{label}</h2>
       <p>{about}</p>
       <p>
         <input type="text" readOnly value={link} aria-label={label} size={Math.min(link.length, 60)} />{' '}
