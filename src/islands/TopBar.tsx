@@ -94,15 +94,18 @@ export default function TopBar() {
               {onHome ? 'understand.' : 'Explain'}
             </button>
           </li>
-          <li>
-            <a href="/group" onClick={closeMenu}>
-              {onHome ? 'map a group.' : 'Map a group'}
-            </a>
-          </li>
           {!onHome && (
             <li>
               <a href="/insights" onClick={closeMenu}>
                 Insights
+              </a>
+            </li>
+          )}
+          {/* The home menu keeps the spec's three entries; the intro links to /group itself. */}
+          {!onHome && (
+            <li>
+              <a href="/group" onClick={closeMenu}>
+                Map a group
               </a>
             </li>
           )}

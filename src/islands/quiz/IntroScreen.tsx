@@ -29,9 +29,7 @@ export default function IntroScreen() {
       >
         Start Quiz
       </button>
-      <p>
-        <a href="/group">Map a group</a>: a class, a book club or a writers&rsquo; room on a map of its own.
-      </p>
+      <a href="/group">Map a group</a>
       {/* eslint-disable-next-line react-hooks/static-components -- a loaded module's own component, not one made in render */}
       {notes && Notes && <Notes />}
     </section>
