@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { GROUP_NAME_MAX_LENGTH } from '../../src/core/groups.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { eraseExpiredNamesHourly } from '../../server/retention.ts';
 import { asAnon, callAsAnon, forEachEngine } from '../support/db-engines.ts';
@@ -65,6 +66,11 @@ function join(db: Database, code: string, saved: Saved, memberKey: string, addre
 const map = (db: Database, key: string) => callAsAnon<GroupMap>(db, 'group_map', { key });
 
 forEachEngine('groups', ({ db }) => {
+  it('limits a group name as the core does (GROUP_NAME_MAX_LENGTH)', async () => {
+    const [row] = await db().query<{ n: number }>('select private.group_name_max_length() as n');
+    expect(row!.n).toBe(GROUP_NAME_MAX_LENGTH);
+  });
+
   it('keeps every group table from the API roles: no privilege, and a read is refused', async () => {
     for (const table of ['private.groups', 'private.group_members']) {
       const [rights] = await db().query<{ anon: boolean; authenticated: boolean; rls: boolean }>(
