@@ -90,6 +90,8 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
     'private.client_address_key',
     'private.client_event_counts',
     'private.clock',
+    'private.group_members',
+    'private.groups',
     'private.hidden_page_keys',
     'private.limits',
     'private.password_lockouts',
@@ -105,7 +107,7 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
     'public.responses',
     'public.scoring_constants',
   ].map((table) => ({ rule: 'splinter/security/rlsEnabledNoPolicy', where: table, reason: RLS_WITHOUT_POLICY })),
-  ...['client_event_counts_kind_idx', 'responses_sample_key_idx'].map((index) => ({
+  ...['client_event_counts_kind_idx', 'group_members_response_id_idx', 'responses_sample_key_idx'].map((index) => ({
     rule: 'splinter/performance/unusedIndex',
     where: index,
     reason: UNUSED_INDEX,

@@ -6,7 +6,8 @@
  * table files within the hour (a hosted project has autovacuum alone, which
  * does less: docs/retention.md), and on PGlite, which has no checkpointer,
  * checkpoints so the WAL that held them is deleted. It also prunes the
- * throttles' rows that no window needs any more, as pg_cron does there.
+ * throttles' rows that no window needs any more, and deletes the groups
+ * past the group retention (supabase/schemas/80_groups.sql), as pg_cron does there.
  */
 import type { Database, Queryable } from './db/engine.ts';
 
@@ -16,7 +17,12 @@ export const NAME_RETENTION_EVERY_MS = 60 * 60 * 1000;
 const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 
 /** The tables private.mark_vacuum_due may name, written out here so that no stored text becomes SQL. */
-const VACUUMABLE = new Set(['public.responses', 'private.withdrawable_answers']);
+const VACUUMABLE = new Set([
+  'public.responses',
+  'private.withdrawable_answers',
+  'private.groups',
+  'private.group_members',
+]);
 
 /**
  * Rewritten at every run, whatever was removed: each save rewrites every
@@ -87,6 +93,12 @@ async function eraseExpiredNames(db: Queryable): Promise<number> {
   return row?.erased ?? 0;
 }
 
+/** How many groups had no join within the group retention, and are now deleted with their memberships. */
+async function eraseExpiredGroups(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ erased: number }>('select private.erase_expired_groups() as erased');
+  return row?.erased ?? 0;
+}
+
 /** How many throttle rows were past every window, lockout or key's life, and are now gone. */
 async function pruneThrottles(db: Queryable): Promise<number> {
   const [row] = await db.query<{ pruned: number }>('select private.prune_throttles() as pruned');
@@ -149,6 +161,12 @@ export async function eraseExpiredNamesHourly(
       if (erased > 0) log.info(`Erased ${erased} ${erased === 1 ? 'name' : 'names'} older than the retention`);
     } catch (error) {
       log.error(`Could not erase expired names: ${(error as Error).message}`);
+    }
+    try {
+      const erased = await eraseExpiredGroups(db);
+      if (erased > 0) log.info(`Deleted ${erased} ${erased === 1 ? 'group' : 'groups'} past the group retention`);
+    } catch (error) {
+      log.error(`Could not delete expired groups: ${(error as Error).message}`);
     }
     try {
       await pruneThrottles(db);

@@ -14,7 +14,7 @@ import { migrate, readMigrations, type Migration } from './migrate.ts';
 /**
  * What travels: the responses (names, times, scores, withdrawal hashes),
  * the tallies and summaries, the answers kept for withdrawals, the hidden
- * page's password hash and the operator's settings and limits. The throttle
+ * page's password hash, the groups and their memberships (keys as hashes), and the operator's settings and limits. The throttle
  * counters (client_events, password_lockouts) and the limits' test clock do
  * not; the reference data (answer_scores, scoring_constants) comes with the
  * migrations.
@@ -26,12 +26,18 @@ const TRAVELLING_TABLES = [
   'public.response_quadrants',
   'public.hidden_page_secret',
   'private.withdrawable_answers',
+  'private.groups',
+  'private.group_members',
   'private.settings',
   'private.limits',
 ] as const;
 
 /** Where the next response id comes from: pg_dump names a table's sequence only when asked. */
-const TRAVELLING_SEQUENCES = ['public.responses_id_seq'] as const;
+const TRAVELLING_SEQUENCES = [
+  'public.responses_id_seq',
+  'private.groups_id_seq',
+  'private.group_members_id_seq',
+] as const;
 
 const MAGIC = '-- Map your Contradictions backup, format 1';
 const MIGRATIONS_LINE = '-- migrations: ';

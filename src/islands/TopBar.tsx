@@ -101,6 +101,14 @@ export default function TopBar() {
               </a>
             </li>
           )}
+          {/* The home menu keeps the spec's three entries; the intro links to /group itself. */}
+          {!onHome && (
+            <li>
+              <a href="/group" onClick={closeMenu}>
+                Map a group
+              </a>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

@@ -9,6 +9,7 @@
  * page load.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { GroupMember } from '../core/groups.ts';
 import { cleanName } from '../core/names.ts';
 import type { ValueTuple } from '../core/points.ts';
 import type { RespondentRow } from '../core/respondents-csv.ts';
@@ -227,4 +228,87 @@ export function fetchRespondentsPage(
 /** How everyone answered each question: the results screen's "others who chose this". */
 export function fetchAnswerShares(): Promise<QuestionShares[]> {
   return rpc('answer_shares', {}) as Promise<QuestionShares[]>;
+}
+
+/** A new group: the join code for its join link and the owner key, each shown once. */
+export interface CreatedGroup {
+  join_code: string;
+  owner_key: string;
+}
+
+export function createGroup(name: string): Promise<CreatedGroup> {
+  return rpc('create_group', { name: cleanName(name) }) as Promise<CreatedGroup>;
+}
+
+/** What a join link shows before joining; found false for any code that names no group. */
+export type GroupInfo = { found: false } | { found: true; name: string; open: boolean };
+
+export function fetchGroupInfo(joinCode: string): Promise<GroupInfo> {
+  return rpc('group_info', { join_code: joinCode }) as Promise<GroupInfo>;
+}
+
+export type JoinAnswer =
+  { joined: true; name: string } | { joined: false; reason: 'unknown' | 'no_result' | 'closed' | 'full' };
+
+export function joinGroup(
+  joinCode: string,
+  submissionId: string,
+  secret: string,
+  memberKey: string,
+): Promise<JoinAnswer> {
+  return rpc('join_group', {
+    join_code: joinCode,
+    submission_id: submissionId,
+    secret,
+    member_key: memberKey,
+  }) as Promise<JoinAnswer>;
+}
+
+/** The group's map for its owner or a member; found false for any other key. */
+export type GroupMap =
+  | { found: false }
+  | {
+      found: true;
+      role: 'owner' | 'member';
+      name: string;
+      open: boolean;
+      read_at: string;
+      you: number | null;
+      members: GroupMember[];
+    };
+
+export function fetchGroupMap(key: string): Promise<GroupMap> {
+  return rpc('group_map', { key }) as Promise<GroupMap>;
+}
+
+export function leaveGroup(memberKey: string): Promise<{ left: boolean }> {
+  return rpc('leave_group', { key: memberKey }) as Promise<{ left: boolean }>;
+}
+
+/** The owner's changes: done false when the key is no group's owner key. */
+export interface OwnerAnswer {
+  done: boolean;
+}
+
+export function renameGroup(ownerKey: string, name: string): Promise<OwnerAnswer> {
+  return rpc('rename_group', { owner_key: ownerKey, name: cleanName(name) }) as Promise<OwnerAnswer>;
+}
+
+export function setGroupOpen(ownerKey: string, open: boolean): Promise<OwnerAnswer> {
+  return rpc('set_group_open', { owner_key: ownerKey, open }) as Promise<OwnerAnswer>;
+}
+
+export function removeGroupMember(ownerKey: string, memberId: number): Promise<OwnerAnswer> {
+  return rpc('remove_group_member', { owner_key: ownerKey, member_id: memberId }) as Promise<OwnerAnswer>;
+}
+
+export function deleteGroup(ownerKey: string): Promise<OwnerAnswer> {
+  return rpc('delete_group', { owner_key: ownerKey }) as Promise<OwnerAnswer>;
+}
+
+export type GroupCsvRows =
+  { done: false } | { done: true; name: string; rows: [string | null, string, number, number, number, number][] };
+
+export function fetchGroupCsvRows(ownerKey: string): Promise<GroupCsvRows> {
+  return rpc('group_csv_rows', { owner_key: ownerKey }) as Promise<GroupCsvRows>;
 }

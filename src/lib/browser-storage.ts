@@ -12,6 +12,8 @@ export const SUBMISSIONS_KEY = 'myc.pending-submissions.v1';
 export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
 /** Where the visitor's earlier results are kept (lib/trail-storage.ts). */
 export const TRAIL_KEY = 'myc.map-trail.v1';
+/** The groups this browser started or joined, with their keys (lib/group-storage.ts). */
+export const GROUPS_KEY = 'myc.groups.v1';
 
 /** The storage of that kind, or null where it is blocked or missing (outside a browser). */
 export function storage(kind: StorageKind): Storage | null {

@@ -245,6 +245,8 @@ export type Database = {
     }
     Functions: {
       answer_shares: { Args: Record<PropertyKey, never>; Returns: Json }
+      create_group: { Args: { name: Json }; Returns: Json }
+      delete_group: { Args: { owner_key: string }; Returns: Json }
       export_respondents: {
         Args: {
           after_id: number
@@ -258,12 +260,34 @@ export type Database = {
         Args: { key?: string; password: string; query: string }
         Returns: Json
       }
+      group_csv_rows: { Args: { owner_key: string }; Returns: Json }
+      group_info: { Args: { join_code: string }; Returns: Json }
+      group_map: { Args: { key: string }; Returns: Json }
       hidden_page_insights: {
         Args: { key?: string; password?: string }
         Returns: Json
       }
       insights: { Args: Record<PropertyKey, never>; Returns: Json }
+      join_group: {
+        Args: {
+          join_code: string
+          member_key: string
+          secret: string
+          submission_id: string
+        }
+        Returns: Json
+      }
+      leave_group: { Args: { key: string }; Returns: Json }
+      remove_group_member: {
+        Args: { member_id: number; owner_key: string }
+        Returns: Json
+      }
+      rename_group: { Args: { name: Json; owner_key: string }; Returns: Json }
       response_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      set_group_open: {
+        Args: { open: boolean; owner_key: string }
+        Returns: Json
+      }
       set_hidden_page_password: {
         Args: { password: string }
         Returns: undefined

@@ -66,7 +66,7 @@ $$;
 -- bucket_end is the end of the step the events fell in, so that a window
 -- counts an event for up to one step longer than it lasts, never shorter.
 create table private.client_event_counts (
-  kind text not null check (kind in ('submission', 'wrong_password', 'withdrawal')),
+  kind text not null check (kind in ('submission', 'wrong_password', 'withdrawal', 'group')),
   client_address text not null,
   bucket_end timestamptz not null,
   events integer not null check (events > 0),

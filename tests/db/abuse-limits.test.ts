@@ -44,6 +44,7 @@ forEachEngine('hidden page password guessing', ({ db }) => {
     expect(
       await db().query('select name, max_count, within::text, lockout::text from private.limits order by name'),
     ).toEqual([
+      { name: 'groups_per_client', max_count: 10, within: '01:00:00', lockout: null },
       { name: 'submissions_per_client', max_count: 60, within: '01:00:00', lockout: null },
       { name: 'withdrawals_per_client', max_count: 20, within: '00:15:00', lockout: null },
       { name: 'wrong_passwords_overall', max_count: 100, within: '00:15:00', lockout: null },

@@ -12,11 +12,21 @@ import { asAnon, forEachEngine } from '../support/db-engines.ts';
 /** Every function anon and authenticated may call through the API: docs/backend.md's API section lists the same. */
 const API_FUNCTIONS = [
   'public.answer_shares()',
+  'public.create_group(jsonb)',
+  'public.delete_group(text)',
   'public.export_respondents(text, bigint, integer, text)',
   'public.find_respondents(text, text, text)',
+  'public.group_csv_rows(text)',
+  'public.group_info(text)',
+  'public.group_map(text)',
   'public.hidden_page_insights(text, text)',
   'public.insights()',
+  'public.join_group(text, uuid, text, text)',
+  'public.leave_group(text)',
+  'public.remove_group_member(text, bigint)',
+  'public.rename_group(text, jsonb)',
   'public.response_stats()',
+  'public.set_group_open(text, boolean)',
   'public.submit_response(uuid, jsonb, jsonb, text)',
   'public.unlock_hidden_page(text)',
   'public.withdraw_response(uuid, text)',
@@ -25,11 +35,21 @@ const API_FUNCTIONS = [
 /** The definers behind them, in the schema PostgREST does not expose; each keeps its wrapper's contract. */
 const API_DEFINERS = [
   'private.answer_shares()',
+  'private.create_group(jsonb)',
+  'private.delete_group(text)',
   'private.export_respondents(text, bigint, integer, text)',
   'private.find_respondents(text, text, text)',
+  'private.group_csv_rows(text)',
+  'private.group_info(text)',
+  'private.group_map(text)',
   'private.hidden_page_insights(text, text)',
   'private.insights()',
+  'private.join_group(text, uuid, text, text)',
+  'private.leave_group(text)',
+  'private.remove_group_member(text, bigint)',
+  'private.rename_group(text, jsonb)',
   'private.response_stats()',
+  'private.set_group_open(text, boolean)',
   'private.submit_response(uuid, jsonb, jsonb, text)',
   'private.unlock_hidden_page(text)',
   'private.withdraw_response(uuid, text)',
@@ -84,6 +104,8 @@ const TABLES: [string, string][] = [
   ['private.withdrawn_submissions', 'submission_hash'],
   ['private.vacuum_due', 'relation'],
   ['private.hidden_page_keys', 'expires_at'],
+  ['private.groups', 'name'],
+  ['private.group_members', 'joined_at'],
 ];
 
 forEachEngine('the database advisor rules', ({ db }) => {

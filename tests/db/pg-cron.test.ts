@@ -58,6 +58,13 @@ describe('names expire by pg_cron', () => {
     expect(jobs).toEqual([{ schedule: '17 * * * *', command: 'select private.erase_expired_names()', active: true }]);
   });
 
+  it('schedules the groups past their retention for deletion at minute 17 of every hour', async (test) => {
+    const jobs = await database(test).query('select schedule, command, active from cron.job where jobname = $1', [
+      'erase-expired-groups',
+    ]);
+    expect(jobs).toEqual([{ schedule: '17 * * * *', command: 'select private.erase_expired_groups()', active: true }]);
+  });
+
   it("erases an expired name when pg_cron runs the job's command", async (test) => {
     const db = database(test);
     const name = `Expired ${Date.now()}`;

@@ -53,6 +53,8 @@ async function figures(db: Database) {
     shares: await callAsAnon(db, 'answer_shares'),
     hidden,
     settings: await db.query('select name, value from private.settings order by name'),
+    // Without read_at, the time of the call.
+    group: { ...(await callAsAnon<Record<string, unknown>>(db, 'group_map', { key: groupOwnerKey })), read_at: null },
   };
 }
 
@@ -67,6 +69,7 @@ let source: Database | undefined;
 let socket: BackupSocket | undefined;
 let before: Awaited<ReturnType<typeof figures>>;
 const pending = { id: randomUUID(), secret: randomBytes(32).toString('hex') };
+let groupOwnerKey = '';
 
 beforeAll(async () => {
   cpSync(inject('migratedDataDir'), sourceDir, { recursive: true });
@@ -77,7 +80,19 @@ beforeAll(async () => {
   await submit(source, randomChoices(random), 'Still Undecided', pending.id, pending.secret);
   await setHiddenPagePassword(source, PASSWORD);
   await source.exec("update private.settings set value = '30' where name = 'name_retention_days'");
+  // A group with one member travels too, and its owner key still opens it.
+  const group = await callAsAnon<{ join_code: string; owner_key: string }>(source, 'create_group', {
+    name: 'Backed up club',
+  });
+  groupOwnerKey = group.owner_key;
+  await callAsAnon(source, 'join_group', {
+    join_code: group.join_code,
+    submission_id: pending.id,
+    secret: pending.secret,
+    member_key: randomBytes(32).toString('hex'),
+  });
   before = await figures(source);
+  expect(before.group).toMatchObject({ found: true, name: 'Backed up club', members: [{ name: 'Still Undecided' }] });
 }, 120_000);
 
 afterAll(async () => {

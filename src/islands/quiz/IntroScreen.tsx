@@ -29,6 +29,7 @@ export default function IntroScreen() {
       >
         Start Quiz
       </button>
+      <a href="/group">Map a group</a>
       {/* eslint-disable-next-line react-hooks/static-components -- a loaded module's own component, not one made in render */}
       {notes && Notes && <Notes />}
     </section>

@@ -40,6 +40,7 @@ export default function NextSteps({ shared, comparison, leaveSharedLink }: Props
         </button>
       )}
       <a href="/insights">See how everyone answered</a>
+      <a href="/group">Map a group</a>
       <a href="/figures">Meet the figures of literature</a>
     </nav>
   );

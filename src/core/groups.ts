@@ -1,0 +1,81 @@
+/**
+ * Groups' arithmetic: a member's four percentages on the results screen's
+ * scale, the group's average, who stands closest to and farthest from the
+ * visitor, and the owner's CSV rows (the hidden page's columns).
+ */
+import type { RespondentRow } from './respondents-csv.ts';
+import { resultPosition, resultShares, savedNormalized, type Position } from './scoring.ts';
+import { VALUES, zeroScores, type ValueScores } from './values.ts';
+
+/** A group's name is cleaned as a respondent's is (core/names.ts), and may be longer. */
+export const GROUP_NAME_MAX_LENGTH = 60;
+
+/** Shown for a member who saved no name, or whose name has expired. */
+export const ANONYMOUS = 'Anonymous';
+
+/** A member as group_map returns one: raw totals in value order. */
+export interface GroupMember {
+  id: number;
+  name?: string | null;
+  raw: [number, number, number, number];
+  joined_at?: string;
+}
+
+export function totalsOfMember(member: Pick<GroupMember, 'raw'>): ValueScores {
+  const totals = zeroScores();
+  VALUES.forEach((v, i) => (totals[v] = member.raw[i] ?? 0));
+  return totals;
+}
+
+export function memberShares(member: Pick<GroupMember, 'raw'>): ValueScores {
+  return resultShares(totalsOfMember(member));
+}
+
+export function memberPosition(member: Pick<GroupMember, 'raw'>): Position {
+  return resultPosition(totalsOfMember(member));
+}
+
+export function memberName(member: Pick<GroupMember, 'name'>): string {
+  return member.name ?? ANONYMOUS;
+}
+
+/** The mean of the members' shares; null for a group without members. */
+export function groupAverage(members: readonly Pick<GroupMember, 'raw'>[]): ValueScores | null {
+  if (members.length === 0) return null;
+  const sum = zeroScores();
+  for (const m of members) {
+    const shares = memberShares(m);
+    for (const v of VALUES) sum[v] += shares[v];
+  }
+  for (const v of VALUES) sum[v] /= members.length;
+  return sum;
+}
+
+/** The other members nearest to and farthest from `you` on the map; null when there is no one else. */
+export function closestAndFarthest<M extends Pick<GroupMember, 'id' | 'raw'>>(
+  members: readonly M[],
+  you: number | null,
+): { closest: M; farthest: M } | null {
+  const me = members.find((m) => m.id === you);
+  if (!me) return null;
+  const here = memberPosition(me);
+  const others = members
+    .filter((m) => m.id !== you)
+    .map((m) => {
+      const p = memberPosition(m);
+      return { m, d: Math.hypot(p.x - here.x, p.y - here.y) };
+    })
+    .sort((a, b) => a.d - b.d || a.m.id - b.m.id);
+  if (others.length === 0) return null;
+  return { closest: others[0]!.m, farthest: others[others.length - 1]!.m };
+}
+
+/** The owner's CSV rows, as the hidden page's export writes them: the saved normalized values. */
+export function groupCsvRows(
+  rows: readonly [string | null, string, number, number, number, number][],
+): RespondentRow[] {
+  return rows.map(([name, time, ...raw]) => {
+    const normalized = savedNormalized(totalsOfMember({ raw }));
+    return [name, time, normalized.love, normalized.duty, normalized.honor, normalized.reason];
+  });
+}
