@@ -70,12 +70,12 @@ export function closestAndFarthest<M extends Pick<GroupMember, 'id' | 'raw'>>(
   return { closest: others[0]!.m, farthest: others[others.length - 1]!.m };
 }
 
-/** The owner's CSV rows, as the hidden page's export writes them: the saved normalized values. */
+/** The owner's CSV rows, as the hidden page's export has them: the raw totals, then the saved normalized values. */
 export function groupCsvRows(
   rows: readonly [string | null, string, number, number, number, number][],
 ): RespondentRow[] {
   return rows.map(([name, time, ...raw]) => {
     const normalized = savedNormalized(totalsOfMember({ raw }));
-    return [name, time, normalized.love, normalized.duty, normalized.honor, normalized.reason];
+    return [name, time, ...raw, normalized.love, normalized.duty, normalized.honor, normalized.reason];
   });
 }

@@ -8,7 +8,6 @@
 import { atom } from 'nanostores';
 import { groupCsvRows } from '../core/groups.ts';
 import { respondentsCsvHeader, respondentsCsvLines } from '../core/respondents-csv.ts';
-import { onResultScale } from '../core/scoring.ts';
 import type { ValueScores } from '../core/values.ts';
 import { isRateLimited, type GroupInfo, type GroupMap, type ResponseStats } from '../lib/api.ts';
 import { forgetGroup, isGroupCode, keepGroup, readGroups, type KeptGroup } from '../lib/group-storage.ts';
@@ -156,7 +155,8 @@ export const $everyone = atom<ValueScores | null>(null);
 function everyoneOf(stats: ResponseStats): ValueScores | null {
   const { love, duty, honor, reason } = stats;
   if (love === null || duty === null || honor === null || reason === null) return null;
-  return onResultScale({ love, duty, honor, reason });
+  // response_stats publishes its means on the results screen's scale already.
+  return { love, duty, honor, reason };
 }
 
 async function loadGroupMap(key: string) {

@@ -44,9 +44,9 @@ describe('group arithmetic', () => {
     expect(memberName(member(1, [0, 0, 0, 0], null))).toBe('Anonymous');
   });
 
-  it("writes the CSV with the saved normalized columns, as the hidden page's", () => {
+  it("writes the CSV with the raw totals and the saved normalized columns, as the hidden page's", () => {
     expect(groupCsvRows([['Ada', '2026-12-07T10:00:00Z', 19, 8.5, 7, 17]])).toEqual([
-      ['Ada', '2026-12-07T10:00:00Z', 1, 0.5, 0.5, 1],
+      ['Ada', '2026-12-07T10:00:00Z', 19, 8.5, 7, 17, 1, 0.5, 0.5, 1],
     ]);
   });
 });

@@ -171,6 +171,24 @@ function healthy(): Handlers {
         next: null,
       };
     },
+    createGroup: answer({ join_code: 'j'.repeat(22), owner_key: 'O'.repeat(43) }),
+    fetchGroupInfo: answer({ found: true, name: 'Tuesday book club', open: true } as const),
+    joinGroup: answer({ joined: true, name: 'Tuesday book club' } as const),
+    fetchGroupMap: answer({
+      found: true,
+      role: 'owner',
+      name: 'Tuesday book club',
+      open: true,
+      read_at: '2026-01-01T00:00:00Z',
+      you: null,
+      members: [],
+    } as const),
+    leaveGroup: answer({ left: true }),
+    renameGroup: answer({ done: true }),
+    setGroupOpen: answer({ done: true }),
+    removeGroupMember: answer({ done: true }),
+    deleteGroup: answer({ done: true }),
+    fetchGroupCsvRows: answer({ done: true, name: 'Tuesday book club', rows: [] } as const),
   };
 }
 
