@@ -1,5 +1,5 @@
 import { useStore } from '../stores/use-store.ts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { $overlay } from '../stores/overlays.ts';
 import type { OverlaysProps } from './Overlays.tsx';
 import { overlays } from './overlays-loader.ts';
@@ -18,7 +18,7 @@ import TopBar from './TopBar.tsx';
  * their module is there (the menu fetches it ahead), with no Suspense
  * boundary whose reveal React would hold back.
  */
-export default function Home(props: OverlaysProps) {
+export default function Home({ shared, ...props }: OverlaysProps & { shared?: ReactNode }) {
   const overlay = useStore($overlay);
   // Latched: once an overlay has been opened the dialogs stay drawn (React's set-state-in-render for derived state).
   const [wanted, setWanted] = useState(false);
@@ -30,7 +30,7 @@ export default function Home(props: OverlaysProps) {
       {/* eslint-disable-next-line react-hooks/static-components -- a loaded module's own component, not one made in render */}
       {wanted && Overlays && <Overlays {...props} />}
       <main id="main">
-        <Quiz />
+        <Quiz sharedCopy={shared} />
       </main>
     </>
   );

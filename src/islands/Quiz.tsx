@@ -4,7 +4,7 @@
  * on page load.
  */
 import { useStore } from '../stores/use-store.ts';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterNextPaint } from '../speed/after-paint.ts';
 import type { Screen } from '../core/progress.ts';
 import { $questionIndex, $screen, resumeAfterHydration } from '../stores/quiz.ts';
@@ -57,7 +57,12 @@ function focusWhenThere(root: HTMLElement, screen: Screen): () => void {
   return () => observer.disconnect();
 }
 
-export default function Quiz() {
+interface Props {
+  /** On a shared result's page, the copy of the results screen painted from the HTML (components/SharedResultCopy.astro). */
+  sharedCopy?: ReactNode;
+}
+
+export default function Quiz({ sharedCopy }: Props) {
   const screen = useStore($screen);
   const questionIndex = useStore($questionIndex);
   const root = useRef<HTMLDivElement>(null);
@@ -93,8 +98,16 @@ export default function Quiz() {
   const question = drawnAhead(screen, drawnFrom, 'question', 'name');
   const QuestionScreen = useOnDemand(questionScreen, question !== null);
   const ResultsScreen = useOnDemand(resultsScreen, screen === 'results');
+
+  // The copy stays until the quiz draws a screen of its own, and goes in that
+  // very render, so the shared result is never missing from the screen; its
+  // script then hands over to the quiz (quiz/shared-copy.ts).
+  const [copyKept, setCopyKept] = useState(sharedCopy !== undefined);
+  if (copyKept && screen !== 'intro' && (screen !== 'results' || ResultsScreen)) setCopyKept(false);
+
   return (
     <div ref={root} className={styles.root} data-screen={screen}>
+      {copyKept && sharedCopy}
       {screen === 'intro' && <IntroScreen />}
       {name && (
         <Ahead mode={name}>

@@ -14,7 +14,7 @@
  * Reading a link never throws. A part that is broken or tampered with is
  * dropped and the rest kept; with no valid result left, there is no link.
  */
-import { cellOf, cellPath, type MapCell } from '../core/map.ts';
+import { CELL_PAGES, cellFromSlug, cellOf, cellPath, type MapCell } from '../core/map.ts';
 import { QUESTIONS } from '../core/questions.ts';
 import { resultPosition, type GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
@@ -155,4 +155,24 @@ export function readShareLink(search: string | URLSearchParams): SharedLink | nu
     // A link is something a stranger typed: whatever goes wrong, it is no link.
     return null;
   }
+}
+
+/** What can be wrong with the share link a page was opened with. */
+export type LinkProblem = 'no-result' | 'unreadable' | 'altered';
+
+/**
+ * What is wrong with the link at an address opened on "/" or on a shared
+ * result's cell page (/r/<cell>), or null when it holds a result or is no
+ * share link at all. A cell page whose query holds no result, a query that
+ * reads as no result, and a result that falls in another cell than the
+ * page's (the link was altered) are problems.
+ */
+export function problemOf(search: string, pathname: string): LinkProblem | null {
+  const page = pathname.startsWith(CELL_PAGES) ? cellFromSlug(pathname.slice(CELL_PAGES.length)) : null;
+  if (!hasShareParams(search)) return page ? 'no-result' : null;
+  const link = readShareLink(search);
+  if (!link) return 'unreadable';
+  if (!page) return null;
+  const cell = cellOfAnswers(link.sharer.answers);
+  return cell.col === page.col && cell.row === page.row ? null : 'altered';
 }

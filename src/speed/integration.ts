@@ -3,8 +3,10 @@
  * `client:painted` directive and the browser build's settings. What each
  * buys is in docs/speed.md.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { build } from 'rolldown';
 import type { Plugin } from 'vite';
 
 // React, its DOM renderer, Astro's client for it and nanostores: what every
@@ -73,6 +75,33 @@ const browserBuild: Plugin = {
   },
 };
 
+/** The module a page imports a script from that it writes into its HTML, to run as it is parsed. */
+export const SHARED_COPY_MODULE = 'virtual:shared-copy-script';
+const SHARED_COPY_ENTRY = fileURLToPath(new URL('../islands/quiz/shared-copy-inline.ts', import.meta.url));
+
+/**
+ * The shared result's copy (islands/quiz/shared-copy.ts) as one minified
+ * classic script, for a page to inline where it must run before the first
+ * paint: no request, no module graph. Its hash goes into the page's
+ * Content-Security-Policy, since Astro hashes only the scripts it bundles.
+ */
+const inlineScript: Plugin = {
+  name: 'inline-script',
+  resolveId: (id) => (id === SHARED_COPY_MODULE ? `\0${id}` : undefined),
+  async load(id) {
+    if (id !== `\0${SHARED_COPY_MODULE}`) return undefined;
+    const bundle = await build({
+      input: SHARED_COPY_ENTRY,
+      write: false,
+      logLevel: 'warn',
+      output: { format: 'iife', minify: true },
+    });
+    const script = bundle.output[0].code.trim();
+    const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
+    return `export const SCRIPT = ${JSON.stringify(script)};\nexport const HASH = ${JSON.stringify(hash)};\n`;
+  },
+};
+
 export function speed(): AstroIntegration {
   return {
     name: 'speed',
@@ -86,7 +115,7 @@ export function speed(): AstroIntegration {
         updateConfig({
           // A stylesheet request would hold back the first paint.
           build: { inlineStylesheets: 'always' },
-          vite: { plugins: [plainDynamicImport, browserBuild] },
+          vite: { plugins: [plainDynamicImport, browserBuild, inlineScript] },
         });
       },
     },

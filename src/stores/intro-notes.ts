@@ -6,10 +6,11 @@
  */
 import { atom } from 'nanostores';
 import type { QuizProgress } from '../core/progress.ts';
+import type { LinkProblem } from '../lib/share-link.ts';
 
-/** What is wrong with the share link the page was opened with (stores/share-address.ts says it). */
-export type LinkProblem = 'no-result' | 'unreadable' | 'altered';
+export type { LinkProblem };
 
+/** What is wrong with the share link the page was opened with (lib/share-link.ts says it). */
 export const $linkProblem = atom<LinkProblem | null>(null);
 
 /** This browser keeps earlier results (lib/trail-storage.ts): the intro offers the last one again. */

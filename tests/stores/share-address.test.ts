@@ -4,7 +4,7 @@ import { resultPosition } from '../../src/core/scoring.ts';
 import { totalsFor } from '../support/visitor.ts';
 import { PATH_A } from '../support/random-answers.ts';
 
-const { problemOf } = await import('../../src/stores/share-address.ts');
+const { problemOf } = await import('../../src/lib/share-link.ts');
 
 const code = PATH_A.join('');
 const own = cellOf(resultPosition(totalsFor(PATH_A)));

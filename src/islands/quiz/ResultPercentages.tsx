@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
-import { possessive, scaleNote } from './result-labels.ts';
+import { percentageStyle, possessive, scaleNote } from './result-labels.ts';
 import styles from './ResultPercentages.module.css';
 import textLines from './text-lines.module.css';
 
@@ -12,11 +12,7 @@ export default function ResultPercentages({ totals, label }: { totals: ValueScor
     <>
       <ul className={styles.percentages} aria-label={`${possessive(label)} values`}>
         {VALUES.map((v) => {
-          const style = {
-            '--share': `${Math.min(100, shares[v] * 100)}%`,
-            // The value's color of the page's scheme (global.css).
-            '--value-color': `var(--${v})`,
-          } as CSSProperties;
+          const style = percentageStyle(v, shares[v]) as CSSProperties;
           return (
             <li key={v} className={styles.percentage} data-value={v} style={style}>
               <span>{VALUE_LABELS[v]}</span> <span className={styles.valueShare}>{formatPercent(shares[v])}</span>

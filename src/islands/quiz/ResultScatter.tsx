@@ -1,10 +1,10 @@
 import { useMemo, useState, type RefObject } from 'react';
 import figures from 'virtual:figure-summaries';
 import { describePosition, figureHref } from '../../core/nearest-figures.ts';
-import { positionOf, type Position } from '../../core/scoring.ts';
-import { describeLean, resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
+import { positionOf } from '../../core/scoring.ts';
+import { resultScatter, type ChartMark } from '../../charts/result-scatter.ts';
 import { ChartCanvas } from '../charts/ChartCanvas.tsx';
-import { possessive } from './result-labels.ts';
+import { chartDescription, chartLabel } from './result-labels.ts';
 import styles from './ResultScatter.module.css';
 import chartParts from './chart-parts.module.css';
 import textLines from './text-lines.module.css';
@@ -24,10 +24,6 @@ const FIGURE_MARKS: readonly (ChartMark & { slug: string })[] = figures.map((f) 
   label: f.name,
   position: positionOf(f.shares),
 }));
-
-function samePlace(a: Position, b: Position): boolean {
-  return a.x === b.x && a.y === b.y;
-}
 
 export default function ResultScatter({ canvasRef, own, friend, trail, onReady }: Props) {
   const [showFigures, setShowFigures] = useState(false);
@@ -52,21 +48,14 @@ export default function ResultScatter({ canvasRef, own, friend, trail, onReady }
       }),
     [ownLabel, ownX, ownY, friendLabel, friendX, friendY, showFigures, trail],
   );
-  const description = [
-    describeLean(own.position, possessive(own.label)),
-    friend ? describeLean(friend.position, possessive(friend.label)) : '',
-    friend && samePlace(own.position, friend.position) ? 'The two dots are in the same place.' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const shapes = friend ? ` ${own.label}: round dot. ${friend.label}: triangle.` : '';
+  const description = chartDescription(own, friend);
 
   return (
     <figure className={chartParts.figure}>
       <ChartCanvas
         config={config}
         chart="result"
-        label={`${friend ? 'Result chart' : `${possessive(own.label)} result chart`}: Love at the top, Duty at the bottom, Reason on the right, Honor on the left.${shapes} ${description}${trail.length > 0 ? ' Earlier results shown as faint dated dots on a dashed line, listed below.' : ''}${showFigures ? ' Literary figures shown as small marks, listed below.' : ''}`}
+        label={chartLabel(own, friend, { trail: trail.length > 0, figures: showFigures })}
         className={styles.scatterBox}
         canvasRef={canvasRef}
         onDrawn={onReady}

@@ -23,7 +23,7 @@ import SaveStatus from './SaveStatus.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
 import { usePainted } from '../../speed/use-painted.ts';
-import { resultLabels, type ResultLabels } from './result-labels.ts';
+import { resultLabels, resultsTitle, sharedNote } from './result-labels.ts';
 import styles from './quiz.module.css';
 import results from './ResultsScreen.module.css';
 // The page's title follows the steps from here on (a shared result's page starts here).
@@ -34,13 +34,6 @@ const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 function leaveSharedLink(next: () => void) {
   globalThis.history.replaceState(null, '', '/');
   next();
-}
-
-/** The screen's title: the visitor's results, a friend's map by name, or two maps side by side. */
-function titleOf(origin: 'quiz' | 'shared', sharedName: string | null, labels: ResultLabels): string {
-  if (origin === 'quiz') return 'Your Results';
-  if (labels.friend !== null) return `${labels.own} and ${labels.friend}`;
-  return sharedName ? `${sharedName}\u2019s map` : 'A shared map';
 }
 
 export default function ResultsScreen() {
@@ -65,7 +58,7 @@ export default function ResultsScreen() {
   }, [earlier, trailShown, origin]);
   const givenName = useStore($name);
   const testMode = useStore($isTestMode);
-  const title = titleOf(origin, sharedName, labels);
+  const title = resultsTitle(origin, sharedName, labels);
   // The saved picture names whose result it is: the name given (not test mode's), or the shared one.
   const pictureName = friend
     ? null
@@ -93,8 +86,13 @@ export default function ResultsScreen() {
       {origin === 'quiz' && <SaveStatus />}
       {origin === 'shared' && !friend && (
         <p className={styles.note} data-invite>
-          {sharedName ? `${sharedName} shared their map with you.` : 'A result opened from a shared link.'}{' '}
-          <button type="button" className="btn btn--primary" onClick={() => leaveSharedLink(takeQuizToCompare)}>
+          {sharedNote(sharedName)}{' '}
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-twin="compare"
+            onClick={() => leaveSharedLink(takeQuizToCompare)}
+          >
             Take the quiz and compare
           </button>
         </p>
@@ -126,7 +124,7 @@ export default function ResultsScreen() {
           ) : (
             <ResultPercentages totals={totals} label={labels.own} />
           )}
-          <button type="button" className="btn" onClick={() => openOverlay('understanding')}>
+          <button type="button" className="btn" data-twin="understanding" onClick={() => openOverlay('understanding')}>
             What does this mean?
           </button>
           {rest && origin === 'quiz' && <MapTrail position={position} />}
