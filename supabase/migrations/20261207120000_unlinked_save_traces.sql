@@ -80,8 +80,8 @@ begin
   insert into private.withdrawn_submissions (submission_hash)
   values (private.withdrawn_submission_hash(withdraw_response.submission_id))
   on conflict (submission_hash) do nothing;
-  perform private.mark_vacuum_due(
-    array['public.responses', 'private.withdrawable_answers', 'private.withdrawable_answers_recent']);
+  -- private.withdrawable_answers_recent is rewritten at every run anyway.
+  perform private.mark_vacuum_due(array['public.responses', 'private.withdrawable_answers']);
 
   delete from private.withdrawable_answers a
   where a.answers_key = private.withdrawable_answers_key(secret)
