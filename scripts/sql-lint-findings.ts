@@ -98,6 +98,7 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
     'private.settings',
     'private.vacuum_due',
     'private.withdrawable_answers',
+    'private.withdrawable_answers_recent',
     'private.withdrawn_submissions',
     'public.answer_counts',
     'public.answer_scores',

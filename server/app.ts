@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/engine.ts';
 import { requestErrors } from './postgrest-errors.ts';
-import { decodableUrl, parseQuery } from './request.ts';
+import { decodableUrl, originForm, parseQuery } from './request.ts';
 import { REST_PREFIX, answerError, restApi } from './rest.ts';
 import { site } from './site.ts';
 
@@ -55,7 +55,7 @@ export async function buildApp({ db, siteDir, logger = false, trustProxy }: AppO
     trustProxy: trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     clientErrorHandler: answerClientError,
-    rewriteUrl: (req) => decodableUrl(req.url ?? '/'),
+    rewriteUrl: (req) => decodableUrl(originForm(req.url ?? '/')),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuery },
   });
   app.setErrorHandler(answerError);

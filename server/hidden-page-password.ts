@@ -35,8 +35,23 @@ export async function setHiddenPagePassword(db: Database, passphrase: string): P
 
 export type PasswordOutcome = { kind: 'set-from-env' } | { kind: 'kept' } | { kind: 'generated'; password: string };
 
+/** Whether `passphrase` is the password in force: bcrypt against the stored hash, the passphrase bound as a parameter. */
+async function isCurrentPassword(db: Database, passphrase: string): Promise<boolean> {
+  const [row] = await db.query<{ same: boolean }>(
+    'select s.password_hash = extensions.crypt($1, s.password_hash) as same from public.hidden_page_secret s',
+    [passphrase],
+  );
+  return row?.same ?? false;
+}
+
+/**
+ * HIDDEN_PAGE_PASSWORD replaces the password only when it differs from the
+ * one in force: setting it revokes every key the page handed out, and a
+ * restart with the same password must leave the owner's 30-day key working.
+ */
 export async function ensureHiddenPagePassword(db: Database, fromEnv: string | undefined): Promise<PasswordOutcome> {
   if (fromEnv) {
+    if (await isCurrentPassword(db, fromEnv)) return { kind: 'kept' };
     await setHiddenPagePassword(db, fromEnv);
     return { kind: 'set-from-env' };
   }

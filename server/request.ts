@@ -33,6 +33,18 @@ function decodeLenient(text: string): string {
  * path is rewritten to that reading (fastify's rewriteUrl) and answered
  * like any other.
  */
+/**
+ * A request target in absolute form (`GET http://host/insights`), which
+ * HTTP/1.1 servers must take as its path (RFC 9112, 3.2.2), as that path, so
+ * that it reaches the same route with the same headers.
+ */
+export function originForm(url: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  if (!absolute) return url;
+  const rest = url.slice(absolute[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 export function decodableUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);

@@ -80,10 +80,16 @@ export function answerError(error: FastifyError | RpcError, req: FastifyRequest,
   return sendRpcError(reply, answer);
 }
 
-/** PostgREST reads arguments from JSON only, and takes a body without a Content-Type for JSON. */
+/**
+ * PostgREST reads arguments from JSON only. It takes a request without a
+ * Content-Type for JSON; this server refuses it: any page can make a
+ * visitor's browser send one (a no-cors fetch of a Blob, a beacon), with
+ * no preflight, whereas application/json needs the preflight this origin
+ * never grants another. supabase-js always sends application/json.
+ */
 async function refuseOtherMediaTypes(req: FastifyRequest): Promise<void> {
   const type = req.headers['content-type'];
-  if (type === undefined) return;
+  if (type === undefined) throw requestErrors.contentType('none');
   const mediaType = type.split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') throw requestErrors.contentType(mediaType);
 }
@@ -98,8 +104,6 @@ async function boundArguments(req: FastifyRequest<RpcRoute>): Promise<void> {
 
 export const restApi: FastifyPluginAsync<RestOptions> = async (api, { db }) => {
   const addressHeader = await readAddressHeader(db);
-  // On the RPC route only a body without a Content-Type gets here: refuseOtherMediaTypes turned away every other type.
-  api.addContentTypeParser('*', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
 
   const call = async (req: FastifyRequest<RpcRoute>, reply: FastifyReply, args: RpcArgs) => {
     const request: RpcRequest = {

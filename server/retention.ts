@@ -20,6 +20,7 @@ const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 const VACUUMABLE = new Set([
   'public.responses',
   'private.withdrawable_answers',
+  'private.withdrawable_answers_recent',
   'private.groups',
   'private.group_members',
 ]);
@@ -28,9 +29,10 @@ const VACUUMABLE = new Set([
  * Rewritten at every run, whatever was removed: each save rewrites every
  * answer's count and its address's throttle count, and the versions it
  * replaced, left in the file, would tell which answers and which address the
- * save changed. Both tables are a few dozen rows.
+ * save changed; the recent sealed answers, moved out by the run, leave
+ * theirs. The tables are a few dozen rows, the last a few hours' saves.
  */
-const REWRITTEN_HOURLY = ['public.answer_counts', 'private.client_event_counts'];
+const REWRITTEN_HOURLY = ['public.answer_counts', 'private.client_event_counts', 'private.withdrawable_answers_recent'];
 
 /**
  * How long a rewrite waits for its table. A transaction that has read the
@@ -85,6 +87,17 @@ async function vacuumRemoved(db: Database): Promise<string[]> {
     );
   }
   return done;
+}
+
+/**
+ * The tallies, the sealed answers and the throttles' counts written anew by
+ * the run's own transactions, in an order no save decides, so that no row
+ * still carries a save's transaction id or place (docs/retention.md). Two
+ * transactions: a withdrawal counts itself before it takes the tallies.
+ */
+async function rewriteSaveTraces(db: Queryable): Promise<void> {
+  await db.query('select private.rewrite_save_traces()');
+  await db.query('select private.rewrite_client_event_counts()');
 }
 
 /** How many names were older than the retention and are now erased. */
@@ -172,6 +185,11 @@ export async function eraseExpiredNamesHourly(
       await pruneThrottles(db);
     } catch (error) {
       log.error(`Could not prune the throttles: ${(error as Error).message}`);
+    }
+    try {
+      await rewriteSaveTraces(db);
+    } catch (error) {
+      log.error(`Could not rewrite what the saves wrote: ${(error as Error).message}`);
     }
     try {
       await vacuumRemoved(db);

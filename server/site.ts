@@ -50,7 +50,11 @@ function resolvePath(files: ReadonlySet<string>, path: string): Resolution {
   return undefined;
 }
 
-const pathOf = (url: string) => decodeURI(url.split('?')[0]!);
+/** The path _headers' rules are matched against; `*` (OPTIONS *, GET *) names no page and gets the site's own. */
+const pathOf = (url: string) => {
+  const path = decodeURI(url.split('?')[0]!);
+  return path.startsWith('/') ? path : '/';
+};
 
 interface Build {
   /** The build's folder, links resolved. */

@@ -22,6 +22,7 @@ import {
 } from '../core/progress.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { totalsOf } from '../core/totals.ts';
+import { cleanName } from '../core/names.ts';
 import { closeOverlayAndMenu } from './overlays.ts';
 import { $friend, $resultOrigin, clearResults, keepFriend, keepRunSaved } from './finished.ts';
 // While the quiz is shown, saves and withdrawals still waiting go out.
@@ -140,10 +141,14 @@ export function startQuiz(): void {
   afterNextPaint(() => followHistory(false));
 }
 
-/** The name is optional; it is trimmed, and "123" switches on test mode. */
+/**
+ * The name is optional; it is kept as the database will store it
+ * (core/names.ts), so that the one rule decides both what is saved and
+ * whether it is "123", which switches on test mode.
+ */
 export function submitName(name: string): void {
   requireScreen('name', 'submitName');
-  const clean = name.trim();
+  const clean = cleanName(name) ?? '';
   if (clean.length > NAME_MAX_LENGTH) {
     throw new RangeError(`A name has at most ${NAME_MAX_LENGTH} characters, got ${clean.length}`);
   }

@@ -32,6 +32,17 @@ create table private.withdrawable_answers (
 );
 alter table private.withdrawable_answers enable row level security;
 
+-- The sealed answers of the saves since the last upkeep. A save's row here
+-- carries the save's transaction id; the upkeep moves them into
+-- private.withdrawable_answers in its own transaction, in the order of
+-- their keys, so that no moved row shares a transaction id or an order
+-- with its response.
+create table private.withdrawable_answers_recent (
+  answers_key bytea primary key,
+  sealed bytea not null
+);
+alter table private.withdrawable_answers_recent enable row level security;
+
 create function private.seal_answers(answer_texts text[], seal_key bytea) returns bytea
 language sql volatile set search_path = '' as $$
   select extensions.pgp_sym_encrypt(
@@ -107,19 +118,24 @@ $$;
 -- use is refused: its withdrawal would not know which answers to take back.
 create function private.keep_withdrawable_answers(secret text, question_ids integer[], answer_texts text[])
 returns void language plpgsql volatile set search_path = '' as $$
+declare
+  sought bytea := private.withdrawable_answers_key(secret);
 begin
   if secret is null then
     return;
   end if;
-  insert into private.withdrawable_answers (answers_key, sealed)
-  values (private.withdrawable_answers_key(secret),
-          private.seal_answers(
-            array(select c.txt from unnest(question_ids, answer_texts) as c(qid, txt) order by c.qid),
-            private.answers_seal_key(secret)))
-  on conflict (answers_key) do nothing;
-  if not found then
-    raise exception using errcode = '22023', message = 'withdrawal_secret is already in use';
+  if not exists (select 1 from private.withdrawable_answers a where a.answers_key = sought) then
+    insert into private.withdrawable_answers_recent (answers_key, sealed)
+    values (sought,
+            private.seal_answers(
+              array(select c.txt from unnest(question_ids, answer_texts) as c(qid, txt) order by c.qid),
+              private.answers_seal_key(secret)))
+    on conflict (answers_key) do nothing;
+    if found then
+      return;
+    end if;
   end if;
+  raise exception using errcode = '22023', message = 'withdrawal_secret is already in use';
 end;
 $$;
 
@@ -172,11 +188,17 @@ begin
   insert into private.withdrawn_submissions (submission_hash)
   values (private.withdrawn_submission_hash(withdraw_response.submission_id))
   on conflict (submission_hash) do nothing;
+  -- private.withdrawable_answers_recent is rewritten at every run anyway.
   perform private.mark_vacuum_due(array['public.responses', 'private.withdrawable_answers']);
 
   delete from private.withdrawable_answers a
   where a.answers_key = private.withdrawable_answers_key(secret)
   returning a.sealed into kept;
+  if kept is null then
+    delete from private.withdrawable_answers_recent a
+    where a.answers_key = private.withdrawable_answers_key(secret)
+    returning a.sealed into kept;
+  end if;
   texts := private.unseal_answers(kept, private.answers_seal_key(secret));
   update public.answer_counts c set count = c.count - 1
   from unnest(texts) with ordinality as t(txt, qid)

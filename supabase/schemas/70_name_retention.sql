@@ -36,6 +36,58 @@ begin
 end;
 $$;
 
+-- The upkeep's rewrite, in its own transaction, while no save or withdrawal
+-- is under way (they wait): every tally and every counter of the summary
+-- written anew in key order, and the recent sealed answers moved in the
+-- order of their keys. Each row is then a version this transaction wrote,
+-- in an order that depends on no save.
+create function private.rewrite_save_traces() returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  tallies public.answer_counts[];
+  quadrants public.response_quadrants[];
+begin
+  -- Saves and withdrawals write the tallies and the sealed answers only
+  -- after their response row, so waiting for them here waits for no lock
+  -- this holds.
+  lock table public.responses in share mode;
+  select array_agg(c order by c.question_id, c.answer_text) into tallies from public.answer_counts c;
+  delete from public.answer_counts;
+  insert into public.answer_counts (question_id, answer_text, count)
+  select t.question_id, t.answer_text, t.count from unnest(tallies) with ordinality as t order by t.ordinality;
+
+  select array_agg(q order by q.first_value, q.second_value, q.first_high, q.second_high) into quadrants
+  from public.response_quadrants q;
+  delete from public.response_quadrants;
+  insert into public.response_quadrants (first_value, second_value, first_high, second_high, pair_position, respondents)
+  select t.first_value, t.second_value, t.first_high, t.second_high, t.pair_position, t.respondents
+  from unnest(quadrants) with ordinality as t order by t.ordinality;
+  update public.response_summary s set respondents = s.respondents;
+
+  insert into private.withdrawable_answers (answers_key, sealed)
+  select r.answers_key, r.sealed from private.withdrawable_answers_recent r order by r.answers_key;
+  delete from private.withdrawable_answers_recent;
+end;
+$$;
+
+-- The throttles' counts written anew the same way, in the order of their
+-- keys (a keyed hash first): a save's count row no longer carries its
+-- transaction, nor sits last. Its own transaction: a withdrawal counts
+-- itself before it takes any other lock.
+create function private.rewrite_client_event_counts() returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  counts private.client_event_counts[];
+begin
+  lock table private.client_event_counts in exclusive mode;
+  select array_agg(c order by c.client_address, c.kind, c.bucket_end) into counts from private.client_event_counts c;
+  delete from private.client_event_counts;
+  insert into private.client_event_counts (kind, client_address, bucket_end, events)
+  select t.kind, t.client_address, t.bucket_end, t.events
+  from unnest(counts) with ordinality as t order by t.ordinality;
+end;
+$$;
+
 -- Hosted Supabase offers pg_cron; there the job runs at minute 17 of every
 -- hour, and the throttles' pruning at minute 47. Where it cannot be created (PGlite, a PostgreSQL without the
 -- extension, or one that does not preload it), nothing is scheduled and
@@ -54,6 +106,9 @@ begin
   perform cron.schedule('erase-expired-names', '17 * * * *', 'select private.erase_expired_names()');
   -- The throttles' rows past every window (20_limits.sql), at minute 47.
   perform cron.schedule('prune-throttles', '47 * * * *', 'select private.prune_throttles()');
+  -- What the saves wrote, written anew (above), with the names' erasure.
+  perform cron.schedule('rewrite-save-traces', '17 * * * *', 'select private.rewrite_save_traces()');
+  perform cron.schedule('rewrite-throttle-counts', '17 * * * *', 'select private.rewrite_client_event_counts()');
 end;
 $$;
 

@@ -101,6 +101,7 @@ const TABLES: [string, string][] = [
   ['private.client_address_key', 'key'],
   ['private.password_lockouts', 'until'],
   ['private.withdrawable_answers', 'sealed'],
+  ['private.withdrawable_answers_recent', 'sealed'],
   ['private.withdrawn_submissions', 'submission_hash'],
   ['private.vacuum_due', 'relation'],
   ['private.hidden_page_keys', 'expires_at'],

@@ -65,6 +65,35 @@ describe('names expire by pg_cron', () => {
     expect(jobs).toEqual([{ schedule: '17 * * * *', command: 'select private.erase_expired_groups()', active: true }]);
   });
 
+  it('schedules the rewrites of what the saves wrote with the erasure, and runs them', async (test) => {
+    const db = database(test);
+    const jobs = await db.query(
+      `select jobname, schedule, command from cron.job where jobname like 'rewrite-%' order by jobname`,
+    );
+    expect(jobs).toEqual([
+      { jobname: 'rewrite-save-traces', schedule: '17 * * * *', command: 'select private.rewrite_save_traces()' },
+      {
+        jobname: 'rewrite-throttle-counts',
+        schedule: '17 * * * *',
+        command: 'select private.rewrite_client_event_counts()',
+      },
+    ]);
+    await db.query(`insert into private.withdrawable_answers_recent values ('\\x01', '\\x02')`);
+    await db.query(`select cron.schedule('rewrite-save-traces-test', '* * * * *',
+                      (select command from cron.job where jobname = 'rewrite-save-traces'))`);
+    try {
+      await expect
+        .poll(async () => (await db.query('select 1 from private.withdrawable_answers_recent')).length, {
+          timeout: 75_000,
+          interval: 1000,
+        })
+        .toBe(0);
+      expect(await db.query(`select 1 from private.withdrawable_answers where answers_key = '\\x01'`)).toHaveLength(1);
+    } finally {
+      await db.query(`select cron.unschedule('rewrite-save-traces-test')`);
+    }
+  }, 90_000);
+
   it("erases an expired name when pg_cron runs the job's command", async (test) => {
     const db = database(test);
     const name = `Expired ${Date.now()}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/engine.ts';
 import { ensureHiddenPagePassword } from '../../server/hidden-page-password.ts';
-import { freshDatabase } from '../support/db-engines.ts';
+import { callAsAnon, freshDatabase } from '../support/db-engines.ts';
 
 async function storedHash(db: Database): Promise<string[]> {
   return (await db.query<{ password_hash: string }>('select password_hash from public.hidden_page_secret')).map(
@@ -42,6 +42,24 @@ describe('the hidden page password at server start', () => {
     expect(await storedHash(db)).toHaveLength(1);
     expect(await matches(db, 'correct horse battery')).toBe(true);
     expect(await matches(db, 'Correct horse battery')).toBe(false);
+  });
+
+  it('keeps the keys the page handed out when restarted with the same HIDDEN_PAGE_PASSWORD, and revokes them for a new one', async () => {
+    const unlocked = await callAsAnon<{ key: string }>(db, 'unlock_hidden_page', { password: 'correct horse battery' });
+    // A refused key is a 403, which callAsAnon throws as supabase-js reports it.
+    const keyWorks = () =>
+      callAsAnon(db, 'hidden_page_insights', { key: unlocked.key }).then(
+        () => true,
+        () => false,
+      );
+    expect(await keyWorks()).toBe(true);
+
+    expect(await ensureHiddenPagePassword(db, 'correct horse battery')).toEqual({ kind: 'kept' });
+    expect(await keyWorks()).toBe(true);
+
+    expect(await ensureHiddenPagePassword(db, 'another horse battery')).toEqual({ kind: 'set-from-env' });
+    expect(await keyWorks()).toBe(false);
+    expect(await ensureHiddenPagePassword(db, 'correct horse battery')).toEqual({ kind: 'set-from-env' });
   });
 
   it('refuses a password under 8 characters and keeps the old one', async () => {

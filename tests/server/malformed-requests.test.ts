@@ -171,7 +171,7 @@ describe("every malformed request gets PostgREST's answer, never a 500", () => {
       expectPostgrestError(await rawRequest(port, 'GET', path), 431, 'PT431', path.slice(0, 12));
     }
     // The server is still there for the next request.
-    expect((await rawRequest(port, 'POST', '/rest/v1/rpc/response_stats', '{}')).status).toBe(200);
+    expect((await post('/rest/v1/rpc/response_stats', '{}')).status).toBe(200);
   });
 
   it('answers long paths that do reach the router like any other address', async () => {
@@ -208,6 +208,25 @@ describe("every malformed request gets PostgREST's answer, never a 500", () => {
       expectPostgrestError(answer, 400, 'PGRST102', type);
       expect(JSON.parse(answer.body).message).toBe(`Content-Type not acceptable: ${type.split(';')[0]}`);
     }
+  });
+
+  it('refuses a POST without Content-Type, which any page can make a browser send with no preflight, storing nothing', async () => {
+    const before = await count();
+    const save = JSON.stringify({ submission_id: crypto.randomUUID(), name: 'Blob', answers: nthChoices(0) });
+    for (const [path, body] of [
+      ['/rest/v1/rpc/submit_response', save],
+      ['/rest/v1/rpc/unlock_hidden_page', undefined],
+      ['/rest/v1/rpc/insights', undefined],
+    ] as const) {
+      const answer = await rawRequest(port, 'POST', path, body);
+      expectPostgrestError(answer, 400, 'PGRST102', path);
+      expect(JSON.parse(answer.body).message, path).toBe('Content-Type not acceptable: none');
+    }
+    expect(await count()).toBe(before);
+    expect(await db.query('select count(*)::int as n from private.client_event_counts')).toEqual([{ n: 0 }]);
+    // The same save with the Content-Type supabase-js sends is stored.
+    expect((await post('/rest/v1/rpc/submit_response', save)).status).toBe(200);
+    expect(await count()).toBe(before + 1);
   });
 
   it('answers malformed JSON 400 PGRST102', async () => {

@@ -97,7 +97,9 @@ forEachEngine('the server passes the request to the database as PostgREST does',
     (await ctx.db().query<{ seen: string }>('select seen from public.request_log order by n')).map((r) => r.seen);
 
   const seenBy = async (server: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}) =>
-    (await server.inject({ method: 'POST', url: '/rest/v1/rpc/echo_request', headers, remoteAddress })).json().headers;
+    (
+      await server.inject({ method: 'POST', url: '/rest/v1/rpc/echo_request', headers, payload: {}, remoteAddress })
+    ).json().headers;
 
   it('sets request.method, request.path and request.headers (lower-case, no cookie), as the anon role', async () => {
     const res = await app.inject({
@@ -171,7 +173,7 @@ forEachEngine('the server passes the request to the database as PostgREST does',
   });
 
   it('leaves the next call its own status: response settings end with their transaction', async () => {
-    const res = await app.inject({ method: 'POST', url: '/rest/v1/rpc/echo_request' });
+    const res = await app.inject({ method: 'POST', url: '/rest/v1/rpc/echo_request', payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['retry-after']).toBeUndefined();
   });

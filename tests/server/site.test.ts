@@ -114,6 +114,34 @@ describe('the local server serves the built site as a static host does', () => {
     }
   });
 
+  it('sends the same headers to a request in absolute form, and to GET * and OPTIONS *', async () => {
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        httpRequest({ host: '127.0.0.1', port, method, path }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers });
+        })
+          .on('error', reject)
+          .end();
+      });
+    const absolute = await raw('GET', `http://127.0.0.1:${port}/values/love`);
+    expect(absolute.status).toBe(200);
+    expect(absolute.headers['cache-control']).toBe(REVALIDATE);
+    for (const [method, path] of [
+      ['GET', `http://127.0.0.1:${port}/values/love`],
+      ['GET', `http://127.0.0.1:${port}/no/such/page`],
+      ['GET', '*'],
+      ['OPTIONS', '*'],
+    ] as const) {
+      const { headers } = await raw(method, path);
+      const what = `${method} ${path}`;
+      expect(headers['content-security-policy'], what).toBe(`${POLICY}; frame-ancestors 'none'`);
+      expect(headers['referrer-policy'], what).toBe('same-origin');
+      expect(headers['x-content-type-options'], what).toBe('nosniff');
+      expect(headers['cache-control'], what).toBeTruthy();
+    }
+  });
+
   it('answers an unknown address with the 404 page and status 404, compressed like any page', async () => {
     for (const url of [
       '/nowhere',

@@ -56,6 +56,16 @@ describe('quiz store', () => {
     expect(results.$answerShares.get()).toEqual({ status: 'ready', data: ANSWER_SHARES });
   });
 
+  it('takes a name that cleans to "123" as test mode, as the database would store it, and saves nothing', async () => {
+    quiz.startQuiz();
+    quiz.submitName('123\u200b');
+    expect(quiz.$name.get()).toBe('123');
+    expect(quiz.$isTestMode.get()).toBe(true);
+    answerAll(answerTexts(PATH_A));
+    await api.settled();
+    expect(api.rows).toEqual([]);
+  });
+
   it('sends an empty name as null', async () => {
     quiz.startQuiz();
     quiz.submitName('   ');
