@@ -12,9 +12,8 @@
  * is dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openPostgres, type Database } from '../server/db/engine.ts';
-import { migrate } from '../server/db/migrate.ts';
+import { createMigratedScratch } from '../server/db/scratch.ts';
 import { callRpc } from '../server/rpc.ts';
 import { seedRespondents, vacuumResponses } from './seed.ts';
 
@@ -48,15 +47,9 @@ async function measure(db: Database, label: string, key: string): Promise<void> 
 
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `groups_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  const scratch = await createMigratedScratch(adminUrl);
+  const db = await openPostgres(scratch.url);
   try {
-    await migrate(db);
     await seedRespondents(db, RESPONDENTS);
     await vacuumResponses(db);
     const [group] = await db.query<{ owner_key: string }>(
@@ -80,8 +73,7 @@ async function main(): Promise<void> {
     await measure(db, 'member key', memberKey);
   } finally {
     await db.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -13,12 +13,11 @@
  * dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Insights } from '../src/lib/api.ts';
 import { QUADRANT_PAIRS } from '../src/core/scoring.ts';
 import { QUADRANT_SPLIT, VALUES } from '../src/core/values.ts';
 import { openPostgres, type Database } from '../server/db/engine.ts';
-import { migrate } from '../server/db/migrate.ts';
+import { createMigratedScratch } from '../server/db/scratch.ts';
 import { callRpc } from '../server/rpc.ts';
 import { seedRespondents, vacuumResponses } from './seed.ts';
 
@@ -98,15 +97,10 @@ async function checkExact(db: Database): Promise<string> {
 
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `insights_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  const scratch = await createMigratedScratch(adminUrl);
+  const name = new URL(scratch.url).pathname.slice(1);
+  const db = await openPostgres(scratch.url);
   try {
-    await migrate(db);
     await db.query('select public.set_hidden_page_password($1)', [PASSWORD]);
     const [version] = await db.query<{ v: string }>("select current_setting('server_version') as v");
     console.log(`PostgreSQL ${version?.v}, throw-away database ${name}; ${CALLS} calls per figure, as role anon`);
@@ -150,8 +144,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
