@@ -32,7 +32,13 @@ import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
 import { onPath } from './debian-packages.mjs';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from '../tests/support/interaction/dead-time.ts';
-import { hehe, insights, type Durations, type EffectTimes, type Interaction } from '../tests/support/interaction/flows.ts';
+import {
+  hehe,
+  insights,
+  type Durations,
+  type EffectTimes,
+  type Interaction,
+} from '../tests/support/interaction/flows.ts';
 import { quiz } from '../tests/support/interaction/quiz-flow.ts';
 import { plainPage, reactPage, reactReferenceScript } from '../tests/support/interaction/references.ts';
 import { phonePage } from '../tests/support/interaction/phone.ts';

@@ -156,7 +156,14 @@ describe('overlays and the top-bar menu on "/"', () => {
   it('past the home screen the menu offers Home, Start over, About, Explain and Insights', async () => {
     await visitorOn(page).openQuiz(product.app.url);
     await visitorOn(page).start();
-    expect(await menuEntries(page).allInnerTexts()).toEqual(['Home', 'Start over', 'About', 'Explain', 'Insights', 'Map a group']);
+    expect(await menuEntries(page).allInnerTexts()).toEqual([
+      'Home',
+      'Start over',
+      'About',
+      'Explain',
+      'Insights',
+      'Map a group',
+    ]);
     expect(await page.getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe('/insights');
   });
 
