@@ -215,27 +215,39 @@ export type Database = {
       scoring_constants: {
         Row: {
           duty_denominator: number
+          duty_result_denominator: number
           honor_denominator: number
+          honor_result_denominator: number
           id: boolean
           love_denominator: number
+          love_result_denominator: number
           quadrant_split: number
           reason_denominator: number
+          reason_result_denominator: number
         }
         Insert: {
           duty_denominator: number
+          duty_result_denominator: number
           honor_denominator: number
+          honor_result_denominator: number
           id?: boolean
           love_denominator: number
+          love_result_denominator: number
           quadrant_split: number
           reason_denominator: number
+          reason_result_denominator: number
         }
         Update: {
           duty_denominator?: number
+          duty_result_denominator?: number
           honor_denominator?: number
+          honor_result_denominator?: number
           id?: boolean
           love_denominator?: number
+          love_result_denominator?: number
           quadrant_split?: number
           reason_denominator?: number
+          reason_result_denominator?: number
         }
         Relationships: []
       }

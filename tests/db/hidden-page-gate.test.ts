@@ -243,6 +243,17 @@ forEachEngine('the API as service_role', ({ db }) => {
       ['select public.export_respondents($1, null, 10) as body', [PASSWORD]],
       ['select public.unlock_hidden_page($1) as body', [PASSWORD]],
       ['select public.set_hidden_page_password($1) as body', [PASSWORD]],
+      // Groups: every call answers for a code or key that names no group, as for one that does.
+      ['select public.create_group($1::jsonb) as body', [JSON.stringify('Service group')]],
+      ['select public.group_info($1) as body', ['a'.repeat(22)]],
+      ['select public.join_group($1, $2, $3, $4) as body', ['a'.repeat(22), id, 'x'.repeat(40), 'c'.repeat(64)]],
+      ['select public.group_map($1) as body', ['c'.repeat(64)]],
+      ['select public.leave_group($1) as body', ['c'.repeat(64)]],
+      ['select public.rename_group($1, $2::jsonb) as body', ['o'.repeat(43), JSON.stringify('Renamed')]],
+      ['select public.set_group_open($1, false) as body', ['o'.repeat(43)]],
+      ['select public.remove_group_member($1, 1) as body', ['o'.repeat(43)]],
+      ['select public.delete_group($1) as body', ['o'.repeat(43)]],
+      ['select public.group_csv_rows($1) as body', ['o'.repeat(43)]],
     ];
     const listed = await db().query<{ fn: string }>(
       `select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { scoreChoices, type AnswerChoice } from '../../src/core/scoring.ts';
+import { resultShares, scoreChoices, type AnswerChoice } from '../../src/core/scoring.ts';
+import { VALUES } from '../../src/core/values.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { availableEngines, callAsAnon, forEachEngine, freshDatabase } from '../support/db-engines.ts';
 import { nthChoices, randomChoices, seededRandom } from '../support/random-answers.ts';
@@ -185,14 +186,14 @@ forEachEngine('response_stats', ({ db }) => {
     });
   });
 
-  it('averages the normalized values of every row', async () => {
+  it("averages every row's values on the results screen's scale, from the raw totals", async () => {
     const random = seededRandom(5);
     const stored: StoredScores[] = [];
     for (let i = 0; i < 30; i++) stored.push(await submit(db(), randomChoices(random), `P${i}`));
     const stats = await callAsAnon<Record<string, number>>(db(), 'response_stats');
     expect(stats.count).toBe(30);
-    for (const v of ['love', 'duty', 'honor', 'reason'] as const) {
-      const mean = stored.reduce((s, r) => s + r[`${v}_normalized`], 0) / stored.length;
+    for (const v of VALUES) {
+      const mean = stored.reduce((s, r) => s + resultShares(r)[v], 0) / stored.length;
       expect(stats[v]).toBeCloseTo(mean, 12);
     }
     expect(JSON.stringify(stats)).not.toMatch(/P\d/);
