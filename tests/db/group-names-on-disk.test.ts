@@ -4,28 +4,14 @@
  * PGlite data folder holds its bytes, the WAL included, after a restart.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { eraseExpiredNamesHourly } from '../../server/retention.ts';
 import { callAsAnon } from '../support/db-engines.ts';
-
-function filesHolding(dir: string, text: string): string[] {
-  const needle = Buffer.from(text, 'utf8');
-  const found: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d)) {
-      const path = join(d, entry);
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (stat?.isDirectory()) walk(path);
-      else if (stat?.isFile() && readFileSync(path).includes(needle)) found.push(path.slice(dir.length + 1));
-    }
-  };
-  walk(dir);
-  return found.sort();
-}
+import { filesHolding } from '../support/files-holding.ts';
 
 describe('removed group names on disk [pglite]', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mc-group-names-'));

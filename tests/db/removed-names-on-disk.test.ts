@@ -6,7 +6,7 @@
  * folder (the WAL there is the server's, shared with every database).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { accessSync, constants, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -15,23 +15,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { eraseExpiredNamesHourly } from '../../server/retention.ts';
 import { availableEngines, callAsAnon, freshDatabase } from '../support/db-engines.ts';
 import { nthChoices } from '../support/random-answers.ts';
-
-/** Every file under `dir` whose bytes hold `text` (UTF-8), as paths below `dir`. */
-function filesHolding(dir: string, text: string): string[] {
-  const needle = Buffer.from(text, 'utf8');
-  const found: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d)) {
-      const path = join(d, entry);
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (!stat) continue;
-      if (stat.isDirectory()) walk(path);
-      else if (stat.isFile() && readFileSync(path).includes(needle)) found.push(path.slice(dir.length + 1));
-    }
-  };
-  walk(dir);
-  return found.sort();
-}
+import { filesHolding } from '../support/files-holding.ts';
 
 interface TwoNames {
   /** Saved with a secret, to be withdrawn. */
