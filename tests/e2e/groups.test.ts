@@ -78,6 +78,8 @@ describe('a group without accounts', () => {
     ben = await freshPage();
     await takeQuiz(ben, 'Ben', PATH_B);
     await ben.goto(joinLink);
+    // The page is drawn by its island: axe waits for the join screen to be there.
+    await ben.getByRole('heading', { name: `You’re mapping with ${GROUP}` }).waitFor();
     await expectNoAxeViolations(ben, 'join a group');
     await joinWithKeptResult(ben, joinLink);
 
