@@ -70,6 +70,12 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
       'history: the signature it calls was current when the migration ran; 20261127100000 replaced it (a key argument)',
   })),
   {
+    rule: 'typecheck',
+    where: 'supabase/migrations/20261126200000_privacy_operations.sql:27',
+    reason:
+      'history: private.answer_shares_json() existed when the migration ran; 20261207224000 replaced it with answer_shares_json(published boolean)',
+  },
+  {
     rule: 'lint/safety/banDropTable',
     where: 'supabase/migrations/20261127100000_hidden_page_gate.sql:22',
     reason:
@@ -126,6 +132,10 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
     'private.hidden_page_keys',
     'private.limits',
     'private.password_lockouts',
+    'private.publication',
+    'private.published_answer_counts',
+    'private.published_quadrants',
+    'private.published_summary',
     'private.settings',
     'private.vacuum_due',
     'private.withdrawable_answers',

@@ -14,7 +14,8 @@ import { migrate, readMigrations, type Migration } from './migrate.ts';
 /**
  * What travels: the responses (names, times, scores, withdrawal hashes),
  * the tallies and summaries, the answers kept for withdrawals, the hidden
- * page's password hash, the groups and their memberships (keys as hashes), and the operator's settings and limits. The throttle
+ * page's password hash, the groups and their memberships (keys as hashes),
+ * the operator's settings and limits, and the published figures. The throttle
  * counters (client_events, password_lockouts) and the limits' test clock do
  * not; the reference data (answer_scores, scoring_constants) comes with the
  * migrations.
@@ -30,6 +31,13 @@ const TRAVELLING_TABLES = [
   'private.group_members',
   'private.settings',
   'private.limits',
+  // What the public sees, as published (supabase/schemas/45_publication.sql):
+  // a restore shows the same figures, and the saves still waiting for their
+  // batch wait on.
+  'private.publication',
+  'private.published_summary',
+  'private.published_quadrants',
+  'private.published_answer_counts',
 ] as const;
 
 /** Where the next response id comes from: pg_dump names a table's sequence only when asked. */
@@ -160,8 +168,16 @@ export async function restoreBackup(db: Database, backup: ParsedBackup, targetNa
     // trigger may fold them in a second time, and no key is checked against
     // rows of a table not yet loaded.
     await tx.exec('set local session_replication_role = replica');
-    // The migrations' defaults (settings, limits, zeroed summaries) give way to the backup's rows.
-    for (const table of TRAVELLING_TABLES) await tx.exec(`delete from ${table}`);
+    // The migrations' defaults (settings, limits, zeroed summaries) give way
+    // to the backup's rows. A table a migration after the backup brings is
+    // not there yet: that migration fills it, below.
+    for (const table of TRAVELLING_TABLES) {
+      const [{ found } = { found: false }] = await tx.query<{ found: boolean }>(
+        'select to_regclass($1) is not null as found',
+        [table],
+      );
+      if (found) await tx.exec(`delete from ${table}`);
+    }
     await tx.exec(statements);
     const [count] = await tx.query<{ n: number }>('select count(*)::int as n from public.responses');
     return count?.n ?? 0;

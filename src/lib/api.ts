@@ -19,12 +19,14 @@ import type { Database } from './database.types.ts';
 import { lazyOnce } from './lazy.ts';
 
 /** Count of responses and the mean of each value on the results screen's scale (null while there are none). */
+/** The comparison average as published (core/publication.ts), with the batch it is. */
 export interface ResponseStats {
   count: number;
   love: number | null;
   duty: number | null;
   honor: number | null;
   reason: number | null;
+  batch: number;
 }
 
 export interface SubmitInput {
@@ -89,18 +91,22 @@ async function rpc<F extends keyof ApiFunctions>(fn: F, args: ApiArgs<F>): Promi
 }
 
 /**
- * Stores a finished quiz. The database answers with the id alone: the scores
- * it derives are the ones the results screen already computed (core/scoring.ts
- * is the source of both), so nothing returned would be read.
+ * Stores a finished quiz. The database answers with the id and, for a new
+ * save, the batch that publishes it (core/own-save.ts): the scores it
+ * derives are the ones the results screen already computed (core/scoring.ts
+ * is the source of both). A repeated save says no batch: null.
  */
-export async function submitResponse(input: SubmitInput): Promise<void> {
+export async function submitResponse(input: SubmitInput): Promise<{ batch: number | null }> {
   // A fresh object literal per answer: the generated Json type takes plain
   // objects, which an interface such as AnswerChoice is not declared to be.
   const answers = input.answers.map(({ question_id, answer_text }) => ({ question_id, answer_text }));
   // Sent as the database will store it (core/names.ts). Cleaned here, where
   // the API loads after the first tap, rather than where the name is typed,
   // which '/' loads before any.
-  await rpc('submit_response', { ...input, name: input.name && cleanName(input.name), answers });
+  const stored = (await rpc('submit_response', { ...input, name: input.name && cleanName(input.name), answers })) as {
+    batch?: unknown;
+  } | null;
+  return { batch: typeof stored?.batch === 'number' ? stored.batch : null };
 }
 
 /** The same answer, withdrawn false, for a wrong secret, an unknown id and one already withdrawn. */
@@ -155,6 +161,8 @@ export interface Insights {
   quadrants: QuadrantCounts[];
   points: ScatterPoints;
   answer_shares: QuestionShares[];
+  /** The published batch these figures are; null on the hidden page, which reads every saved row. */
+  batch: number | null;
 }
 
 export interface HiddenPageInsights extends Insights {
@@ -225,9 +233,14 @@ export function fetchRespondentsPage(
   }) as Promise<RespondentsPage>;
 }
 
-/** How everyone answered each question: the results screen's "others who chose this". */
-export function fetchAnswerShares(): Promise<QuestionShares[]> {
-  return rpc('answer_shares', {}) as Promise<QuestionShares[]>;
+/** How everyone answered each question, as published: the results screen's "others who chose this". */
+export interface PublishedShares {
+  batch: number;
+  questions: QuestionShares[];
+}
+
+export function fetchAnswerShares(): Promise<PublishedShares> {
+  return rpc('answer_shares', {}) as Promise<PublishedShares>;
 }
 
 /** A new group: the join code for its join link and the owner key, each shown once. */

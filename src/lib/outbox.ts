@@ -64,7 +64,8 @@ export type { QueueReason };
 
 /** Where a save stands once a send is over. */
 export type SendOutcome =
-  | { readonly phase: 'saved'; readonly submissionId: string }
+  /** Stored; `batch` is the published batch that will hold it (core/own-save.ts), null when the site did not say. */
+  | { readonly phase: 'saved'; readonly submissionId: string; readonly batch: number | null }
   /** Kept in the outbox, sent again on reload, on reconnect and after a pause (lib/send-again-later.ts). */
   | { readonly phase: 'queued'; readonly submissionId: string; readonly reason: QueueReason }
   /** The backend will never take it (only a tampered outbox does that): dropped. */
@@ -75,9 +76,10 @@ const later = sendAgainLater(() => void sendPending());
 async function submit(submission: SubmitInput, onError: (error: unknown) => void): Promise<SendOutcome> {
   const submissionId = submission.submission_id;
   let api: Api | undefined;
+  let batch: number | null;
   try {
     api = await loadApi();
-    await api.submitResponse(submission);
+    ({ batch } = await api.submitResponse(submission));
     later.reset();
   } catch (error) {
     onError(error);
@@ -87,7 +89,7 @@ async function submit(submission: SubmitInput, onError: (error: unknown) => void
     return { phase: 'rejected', submissionId };
   }
   removePending(submissionId);
-  return { phase: 'saved', submissionId };
+  return { phase: 'saved', submissionId, batch };
 }
 
 const oneAtATime = oneSendPerId<SendOutcome>((s) => s.phase === 'queued' && s.reason === 'unreachable');

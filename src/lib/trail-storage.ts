@@ -24,6 +24,8 @@ interface StoredResult {
   readonly code: string;
   /** Absent for results saved before withdrawals existed, and for those the site does not hold. */
   readonly secret?: string;
+  /** The published batch that holds the save (core/own-save.ts); absent until the site said. */
+  readonly batch?: number;
 }
 
 /** What the trail keeps of a result: its answers, read again from the share code that stands for them. */
@@ -31,18 +33,23 @@ export interface KeptResult extends PastResult {
   readonly answers: readonly GivenAnswer[];
   /** What takes the result back from the site; null when this browser cannot. */
   readonly secret: string | null;
+  /** The published batch that holds the save; null until the site said. */
+  readonly batch: number | null;
 }
 
 function readOne(value: unknown, now: Date): KeptResult | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, date, code, secret } = value as Record<string, unknown>;
+  const { id, date, code, secret, batch } = value as Record<string, unknown>;
   if (!isSubmissionId(id) || typeof date !== 'string' || typeof code !== 'string') return null;
   const when = new Date(date);
   // A date that cannot be read, or one still to come, was not written by this quiz.
   if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() + 60_000) return null;
   const answers = decodeShareCode(code);
   const key = isWithdrawalSecret(secret) ? secret : null;
-  return answers && { id, date: when, answers, secret: key, position: resultPosition(totalsOf(answers)) };
+  const published = Number.isSafeInteger(batch) && (batch as number) > 0 ? (batch as number) : null;
+  return (
+    answers && { id, date: when, answers, secret: key, batch: published, position: resultPosition(totalsOf(answers)) }
+  );
 }
 
 /** The kept results, oldest first; damaged or foreign entries are left out. */
@@ -56,11 +63,12 @@ export function readTrail(now = new Date()): KeptResult[] {
 }
 
 function writeTrail(trail: readonly KeptResult[]): void {
-  const stored: StoredResult[] = trail.map(({ id, date, answers, secret }) => ({
+  const stored: StoredResult[] = trail.map(({ id, date, answers, secret, batch }) => ({
     id,
     date: date.toISOString(),
     code: encodeShareCode(answers),
     ...(secret === null ? {} : { secret }),
+    ...(batch === null ? {} : { batch }),
   }));
   // Full or blocked storage: the trail is a keepsake, the results are shown all the same.
   if (!writeList('localStorage', TRAIL_KEY, stored)) console.warn('Could not keep this result in the browser');
@@ -74,7 +82,14 @@ export function keepResult(
   secret: string | null = null,
 ): KeptResult[] {
   const kept = readTrail(date);
-  const next = addResult(kept, { id, date, answers, secret, position: resultPosition(totalsOf(answers)) });
+  const next = addResult(kept, { id, date, answers, secret, batch: null, position: resultPosition(totalsOf(answers)) });
+  writeTrail(next);
+  return next;
+}
+
+/** Notes the batch that publishes a kept result's save, and returns the trail as now kept. */
+export function keepBatch(id: string, batch: number): KeptResult[] {
+  const next = readTrail().map((r) => (r.id === id ? { ...r, batch } : r));
   writeTrail(next);
   return next;
 }

@@ -16,6 +16,7 @@ import { atom } from 'nanostores';
 import type { NamedResult } from '../core/result.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
 import { VALUES, type ValueScores } from '../core/values.ts';
+import { sharesWithOwnSave, statsWithOwnSave, type OwnSave } from '../core/own-save.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { keepLastSeen, readLastSeen, type Seen } from '../lib/last-seen.ts';
 import { loadApi } from '../lib/load-api.ts';
@@ -24,7 +25,7 @@ import { onSaveOutcome, readPending, save, sendKept } from '../lib/outbox.ts';
 import { onWithdrawalOutcome, withdraw } from '../lib/withdrawals.ts';
 import { $finished, $friend, clearResults, keepRunSaved, runSaved } from './finished.ts';
 import { remoteData } from './remote.ts';
-import { dropFromTrail, keepInTrail, keptSecretOf } from './trail.ts';
+import { dropFromTrail, keepBatchInTrail, keepInTrail, keptSecretOf, ownSaveOf } from './trail.ts';
 
 /** Everyone else's answers as the results screen compares with them: the mean of all responses. */
 export interface Comparison {
@@ -80,8 +81,27 @@ $finished.listen((f) => {
  * counts what was taken back.
  */
 export function compare(): void {
-  void comparison.load(() => loadApi().then((api) => api.fetchResponseStats()), { retryOnReconnect: true });
-  void answerShares.load(() => loadApi().then((api) => api.fetchAnswerShares()), { retryOnReconnect: true });
+  const own = ownSaveOnScreen();
+  void comparison.load(() => loadApi().then(async (api) => statsWithOwnSave(await api.fetchResponseStats(), own)), {
+    retryOnReconnect: true,
+  });
+  void answerShares.load(
+    () =>
+      loadApi().then(async (api) => {
+        const { batch, questions } = await api.fetchAnswerShares();
+        return sharesWithOwnSave(questions, batch, own);
+      }),
+    { retryOnReconnect: true },
+  );
+}
+
+/**
+ * The visitor's own stored save on screen, which the published figures
+ * lack until its batch is out (core/own-save.ts): the screen adds it.
+ */
+function ownSaveOnScreen(): OwnSave | null {
+  const shown = $finished.get();
+  return shown.phase === 'saved' ? ownSaveOf(shown.submissionId) : null;
 }
 
 // A result taken back from the site (this one, an earlier one, the one this replaced) leaves every figure on screen.
@@ -98,10 +118,11 @@ onWithdrawalOutcome((_id, outcome) => {
  * a waiting save waiting changes nothing.
  */
 onSaveOutcome((saved) => {
+  if (saved.phase === 'saved' && saved.batch !== null) keepBatchInTrail(saved.submissionId, saved.batch);
   const shown = $finished.get();
   const awaited = (shown.phase === 'saving' || shown.phase === 'queued') && shown.submissionId === saved.submissionId;
   if (!awaited || (shown.phase === 'queued' && saved.phase === 'queued')) return;
-  $finished.set(saved);
+  $finished.set(saved.phase === 'saved' ? { phase: 'saved', submissionId: saved.submissionId } : saved);
   compare();
 });
 

@@ -6,10 +6,11 @@
  * mode (no submission) keeps nothing.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { dropResult, forgetResults, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
+import { dropResult, forgetResults, keepBatch, keepResult, readTrail, type KeptResult } from '../lib/trail-storage.ts';
 import { $progress } from './progress.ts';
 import { $resultOrigin } from './finished.ts';
 import type { GivenAnswer } from '../core/scoring.ts';
+import type { OwnSave } from '../core/own-save.ts';
 
 /** Every kept result, oldest first. */
 export const $trail = atom<readonly KeptResult[]>([]);
@@ -41,6 +42,17 @@ export function keepInTrail(id: string, answers: readonly GivenAnswer[], secret:
 /** The secret that takes a kept result back from the site; null when this browser cannot. */
 export function keptSecretOf(id: string): string | null {
   return readTrail().find((r) => r.id === id)?.secret ?? null;
+}
+
+/** Notes which published batch holds a kept result's save, as the site said when it stored it. */
+export function keepBatchInTrail(id: string, batch: number): void {
+  $trail.set(keepBatch(id, batch));
+}
+
+/** A kept result's save as the public figures may still lack it; null when this browser does not know its batch. */
+export function ownSaveOf(id: string): OwnSave | null {
+  const kept = readTrail().find((r) => r.id === id);
+  return kept && kept.batch !== null ? { answers: kept.answers, batch: kept.batch } : null;
 }
 
 export function showTrail(shown: boolean): void {

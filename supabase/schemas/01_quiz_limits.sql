@@ -8,6 +8,11 @@ language sql immutable set search_path = '' as $$ select 12 $$;
 create or replace function private.name_max_length() returns integer
 language sql immutable set search_path = '' as $$ select 50 $$;
 
+-- How many saves and withdrawals the public figures take in at once
+-- (45_publication.sql), unless the settings row publish_batch says otherwise.
+create or replace function private.publish_batch() returns integer
+language sql immutable set search_path = '' as $$ select 10 $$;
+
 -- A name as it is stored: src/core/names.ts's rule, step for step (NFC;
 -- spaces; invisible characters but those inside an emoji sequence; marks
 -- at the start or after a space; at most 3 combining marks in a row;

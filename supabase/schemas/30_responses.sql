@@ -47,7 +47,8 @@ $$;
 -- submit_response: store one finished quiz and count its answers, atomically.
 -- The caller sends the chosen answers; the scores are derived here, so no one
 -- can store a score the quiz cannot produce. A repeated submission_id stores
--- nothing new and answers as the first time did (safe retries),
+-- nothing new and answers with its id (safe retries; the batch it was told
+-- the first time stands),
 -- even when the address is over its limit. A new one past the limit raises
 -- PT429 (HTTP 429): nothing is stored or counted. withdrawal_secret, when
 -- sent, is kept as hashes only (see 35_withdrawal.sql). A withdrawn id
@@ -72,6 +73,7 @@ declare
   moment timestamptz := private.clock();
   cap private.limits;
   recent integer;
+  batch bigint;
 begin
   if submission_id is null then
     raise exception using errcode = '22023', message = 'submission_id is required';
@@ -193,6 +195,10 @@ begin
       -- The same submission from another address got there first.
       select * into stored from public.responses r where r.submission_id = submit_response.submission_id;
     else
+      -- The batch this save is published with (45_publication.sql): read
+      -- after the insert counted it, so behind any batch another save
+      -- published while this one waited for the summary.
+      select p.batch + 1 into batch from private.publication p;
       insert into public.answer_counts as ac (question_id, answer_text, count)
       select c.qid, c.txt, 1
       from unnest(chosen_ids, chosen_texts) as c(qid, txt)
@@ -207,8 +213,10 @@ begin
     end if;
   end if;
 
-  -- The id alone: the browser has shown the scores already, from the same table.
-  return jsonb_build_object('submission_id', stored.submission_id);
+  -- The id, and for a new save its batch: the browser has shown the scores
+  -- already, from the same table, and adds its own answers to the public
+  -- figures until that batch is published. A repeated save says no batch.
+  return jsonb_strip_nulls(jsonb_build_object('submission_id', stored.submission_id, 'batch', batch));
 end;
 $$;
 grant execute on function private.submit_response(uuid, jsonb, jsonb, text) to anon, authenticated;

@@ -36,14 +36,20 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 -- How everyone answered: every answer of every question in quiz order, with
--- 0 where no one has chosen it yet, and its share of that question's tally.
-create function private.answer_shares_json() returns json
+-- 0 where no one has chosen it yet, and its share of that question's tally;
+-- the published tallies (45_publication.sql) or, for published false, the
+-- live ones.
+create function private.answer_shares_json(published boolean) returns json
 language sql stable security definer set search_path = '' as $$
-  with tally as (
+  with counts as (
+    select c.question_id, c.answer_text, c.count from public.answer_counts c where not published
+    union all
+    select c.question_id, c.answer_text, c.count from private.published_answer_counts c where published
+  ), tally as (
     select s.question_id, s.answer_text, s.position, coalesce(c.count, 0) as count,
            sum(coalesce(c.count, 0)) over (partition by s.question_id) as total
     from public.answer_scores s
-    left join public.answer_counts c on c.question_id = s.question_id and c.answer_text = s.answer_text
+    left join counts c on c.question_id = s.question_id and c.answer_text = s.answer_text
   )
   select coalesce(json_agg(json_build_object(
            'question_id', q.question_id, 'total', q.total, 'answers', q.answers
@@ -60,8 +66,9 @@ language sql stable security definer set search_path = '' as $$
   ) q;
 $$;
 
--- Each pair's four counters as one object, pairs in order.
-create function private.quadrants_json() returns json
+-- Each pair's four counters as one object, pairs in order: the pairs as
+-- the live counters hold them, their counts published or live.
+create function private.quadrants_json(published boolean) returns json
 language sql stable security definer set search_path = '' as $$
   select coalesce(json_agg(json_build_object(
            'pair', json_build_array(p.first_value, p.second_value),
@@ -73,40 +80,38 @@ language sql stable security definer set search_path = '' as $$
            sum(q.respondents) filter (where q.first_high and not q.second_high) as high_low,
            sum(q.respondents) filter (where not q.first_high and q.second_high) as low_high,
            sum(q.respondents) filter (where not q.first_high and not q.second_high) as low_low
-    from public.response_quadrants q
+    from (
+      select l.pair_position, l.first_value, l.second_value, l.first_high, l.second_high,
+             case when published then coalesce(c.respondents, 0) else l.respondents end as respondents
+      from public.response_quadrants l
+      left join private.published_quadrants c
+        on published and (c.first_value, c.second_value, c.first_high, c.second_high)
+                       = (l.first_value, l.second_value, l.first_high, l.second_high)
+    ) q
     group by q.pair_position, q.first_value, q.second_value
   ) p;
 $$;
 
--- Everything /insights shows, in one JSON value; with_names adds each
--- point's name for the hidden page. The points array is written as compact
--- text, since at 5,000 points every byte counts.
+-- Everything /insights shows, in one JSON value. Without names: what is
+-- published (45_publication.sql), with its batch number. with_names, for
+-- the hidden page: the live figures and each point's name. The points
+-- array is written as compact text, since at 5,000 points every byte counts.
 create function private.insights_json(with_names boolean) returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
   s public.response_summary;
-  sample_size constant integer := 5000;
+  sample_size constant integer := private.points_sample_size();
   raw_text text;
   names json;
   scores json;
   extremes jsonb;
+  published private.publication;
 begin
-  select * into s from public.response_summary where id;
-
-  -- The index alone answers this one.
-  select coalesce('[' || string_agg(
-           '[' || p.love || ',' || p.duty || ',' || p.honor || ',' || p.reason || ']', ','
-           order by p.sample_key, p.id) || ']', '[]')
-  into raw_text
-  from (
-    select r.sample_key, r.id, r.love, r.duty, r.honor, r.reason
-    from public.responses r
-    order by r.sample_key, r.id
-    limit sample_size
-  ) p;
-
-  -- The same rows in the same order: one snapshot, one ordering.
+  select * into published from private.publication where id;
   if with_names then
+    select * into s from public.response_summary where id;
+    raw_text := private.sample_points_raw();
+    -- The same rows in the same order: one snapshot, one ordering.
     select coalesce(json_agg(p.name order by p.sample_key, p.id), '[]'::json)
     into names
     from (
@@ -115,6 +120,9 @@ begin
       order by r.sample_key, r.id
       limit sample_size
     ) p;
+  else
+    select * into s from private.published_summary where id;
+    raw_text := published.points;
   end if;
 
   extremes := private.summary_extremes(s);
@@ -129,7 +137,7 @@ begin
     'mean', scores -> 'mean',
     'min', scores -> 'min',
     'max', scores -> 'max',
-    'quadrants', private.quadrants_json(),
+    'quadrants', private.quadrants_json(not with_names),
     'points', case when with_names
       then json_build_object(
         'kind', case when coalesce(s.respondents, 0) > sample_size then 'sample' else 'all' end,
@@ -141,7 +149,8 @@ begin
         'total', coalesce(s.respondents, 0),
         'raw', raw_text::json)
       end,
-    'answer_shares', private.answer_shares_json()
+    'answer_shares', private.answer_shares_json(not with_names),
+    'batch', case when with_names then null else published.batch end
   );
 end;
 $$;
@@ -151,7 +160,7 @@ $$;
 -- which PostgREST does not expose. The advisor's lints 0028/0029 flag a
 -- definer that the API roles can execute in an exposed schema.
 
--- insights: aggregates and unnamed points for every visitor. Never a name.
+-- insights: the published aggregates and unnamed points, for every visitor. Never a name.
 create function private.insights() returns json
 language sql stable security definer set search_path = '' as $$
   select private.insights_json(false);
@@ -164,10 +173,13 @@ language sql stable security invoker set search_path = '' as $$
 $$;
 grant execute on function public.insights() to anon, authenticated;
 
--- answer_shares: the results screen's "others who chose this".
+-- answer_shares: the results screen's "others who chose this", as
+-- published, with the batch it is; the browser adds its own answers until
+-- their batch is published.
 create function private.answer_shares() returns json
 language sql stable security definer set search_path = '' as $$
-  select private.answer_shares_json();
+  select json_build_object('batch', p.batch, 'questions', private.answer_shares_json(true))
+  from private.publication p;
 $$;
 grant execute on function private.answer_shares() to anon, authenticated;
 
@@ -177,17 +189,21 @@ language sql stable security invoker set search_path = '' as $$
 $$;
 grant execute on function public.answer_shares() to anon, authenticated;
 
--- response_stats: the comparison average: how many have answered and the
--- mean of each normalized value. Never a name.
+-- response_stats: the comparison average as published: how many have
+-- answered and the mean of each normalized value, with the batch it is.
+-- Never a name.
 create function private.response_stats() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'count', coalesce(s.respondents, 0),
-    'love', m -> 'love', 'duty', m -> 'duty', 'honor', m -> 'honor', 'reason', m -> 'reason'
+    'love', m -> 'love', 'duty', m -> 'duty', 'honor', m -> 'honor', 'reason', m -> 'reason',
+    'batch', p.batch
   )
-  from (select 1) as one
-  left join public.response_summary s on s.id
-  cross join lateral (select private.summary_means(s) as m) as means;
+  from private.publication p
+  left join private.published_summary s on s.id
+  cross join lateral (
+    select private.summary_means(row(s.*)::public.response_summary) as m
+  ) as means;
 $$;
 grant execute on function private.response_stats() to anon, authenticated;
 

@@ -46,23 +46,43 @@ language plpgsql volatile set search_path = '' as $$
 declare
   tallies public.answer_counts[];
   quadrants public.response_quadrants[];
+  copied_tallies private.published_answer_counts[];
+  copied_quadrants private.published_quadrants[];
 begin
   -- Saves and withdrawals write the tallies and the sealed answers only
   -- after their response row, so waiting for them here waits for no lock
   -- this holds.
   lock table public.responses in share mode;
   select array_agg(c order by c.question_id, c.answer_text) into tallies from public.answer_counts c;
-  delete from public.answer_counts;
+  -- Emptied into a new file, so that the rows lie in the order they are
+  -- written: a delete leaves free space that a read may have pruned, and
+  -- new rows would fill it out of order.
+  truncate public.answer_counts;
   insert into public.answer_counts (question_id, answer_text, count)
   select t.question_id, t.answer_text, t.count from unnest(tallies) with ordinality as t order by t.ordinality;
 
   select array_agg(q order by q.first_value, q.second_value, q.first_high, q.second_high) into quadrants
   from public.response_quadrants q;
+  select array_agg(c order by c.question_id, c.answer_text) into copied_tallies from private.published_answer_counts c;
+  select array_agg(q order by q.first_value, q.second_value, q.first_high, q.second_high) into copied_quadrants
+  from private.published_quadrants q;
   delete from public.response_quadrants;
   insert into public.response_quadrants (first_value, second_value, first_high, second_high, pair_position, respondents)
   select t.first_value, t.second_value, t.first_high, t.second_high, t.pair_position, t.respondents
   from unnest(quadrants) with ordinality as t order by t.ordinality;
   update public.response_summary s set respondents = s.respondents;
+
+  -- The published copy (45_publication.sql) was written by the save that
+  -- completed its batch.
+  truncate private.published_answer_counts;
+  insert into private.published_answer_counts (question_id, answer_text, count)
+  select t.question_id, t.answer_text, t.count from unnest(copied_tallies) with ordinality as t order by t.ordinality;
+  delete from private.published_quadrants;
+  insert into private.published_quadrants (first_value, second_value, first_high, second_high, pair_position, respondents)
+  select t.first_value, t.second_value, t.first_high, t.second_high, t.pair_position, t.respondents
+  from unnest(copied_quadrants) with ordinality as t order by t.ordinality;
+  update private.published_summary s set respondents = s.respondents;
+  update private.publication p set batch = p.batch;
 
   insert into private.withdrawable_answers (answers_key, sealed)
   select r.answers_key, r.sealed from private.withdrawable_answers_recent r order by r.answers_key;

@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { htmlFiles } from '../../scripts/site-build.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../server/db/private-dir.ts';
 import { NAME_RETENTION_EVERY_MS } from '../../server/retention.ts';
+import { PUBLISH_BATCH } from '../../src/core/publication.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 
 describe('/privacy', () => {
@@ -90,6 +91,23 @@ describe("/privacy's promises, each tied to where the code defines it", () => {
       'Your name is stored on that row, beside your four scores and the place on the map they give, and nowhere else.',
     );
     expect(text).toContain(`Your ${QUESTIONS.length} answers are not on it.`);
+  });
+
+  it('the public figures change in the batches the core sets, and a batch costs an attacker what the save cap says', () => {
+    const saves = limit('submissions_per_client');
+    expect(saves.within).toBe('1 hour');
+    expect(text).toContain(`take in saves and removals ${PUBLISH_BATCH} at a time`);
+    expect(text).toContain(
+      `differ by a whole batch of at least ${PUBLISH_BATCH} saves and removals, never by your save alone`,
+    );
+    expect(text).toContain(
+      `the site takes at most ${saves.count} saves an hour from one address, so it costs them ${PUBLISH_BATCH - 1} saves`,
+    );
+    expect(text).toContain(
+      `they can pair it with its answers, until ${PUBLISH_BATCH - 1} more people have finished the quiz.`,
+    );
+    const home = pageText(readFileSync(join(inject('siteDir'), 'index.html'), 'utf8'));
+    expect(home).toContain(`they take in new results in batches of ${PUBLISH_BATCH}`);
   });
 
   it('the password limits are the ones private.limits holds', () => {

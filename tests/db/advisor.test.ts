@@ -107,6 +107,10 @@ const TABLES: [string, string][] = [
   ['private.hidden_page_keys', 'expires_at'],
   ['private.groups', 'name'],
   ['private.group_members', 'joined_at'],
+  ['private.publication', 'pending'],
+  ['private.published_summary', 'respondents'],
+  ['private.published_quadrants', 'respondents'],
+  ['private.published_answer_counts', 'count'],
 ];
 
 forEachEngine('the database advisor rules', ({ db }) => {

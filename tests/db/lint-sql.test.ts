@@ -13,7 +13,7 @@ describe.runIf(process.env.DATABASE_URL)('the SQL lints', () => {
     const findings = await lintSql();
     expect(unknownFindings(findings), JSON.stringify(unknownFindings(findings), null, 1)).toEqual([]);
     // The splinter lints ran: these findings are always there on a fresh database.
-    expect(findings.filter((f) => f.rule === 'splinter/security/rlsEnabledNoPolicy')).toHaveLength(20);
+    expect(findings.filter((f) => f.rule === 'splinter/security/rlsEnabledNoPolicy')).toHaveLength(24);
   }, 180_000);
 });
 

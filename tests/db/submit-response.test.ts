@@ -48,12 +48,14 @@ forEachEngine('submit_response', ({ db }) => {
     expect(await tallies(db())).toEqual(countsOf(sets));
   });
 
-  it('answers with the submission id alone, the same for a retry', async () => {
+  it('answers with the submission id and the batch that publishes it, and a retry with the id alone', async () => {
     const id = randomUUID();
-    const answer = { submission_id: id };
     const args = { submission_id: id, name: 'Answer', answers: nthChoices(2) };
-    expect(await callAsAnon(db(), 'submit_response', args)).toEqual(answer);
-    expect(await callAsAnon(db(), 'submit_response', args)).toEqual(answer);
+    const [{ batch } = { batch: -1 }] = await db().query<{ batch: number }>(
+      'select batch::int as batch from private.publication',
+    );
+    expect(await callAsAnon(db(), 'submit_response', args)).toEqual({ submission_id: id, batch: batch + 1 });
+    expect(await callAsAnon(db(), 'submit_response', args)).toEqual({ submission_id: id });
   });
 
   it('stores a retried submission_id once, counts it once and returns the same scores', async () => {
@@ -183,6 +185,7 @@ forEachEngine('response_stats', ({ db }) => {
       duty: null,
       honor: null,
       reason: null,
+      batch: 0,
     });
   });
 

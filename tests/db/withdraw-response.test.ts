@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
 import type { AnswerChoice } from '../../src/core/scoring.ts';
 import { VALUES } from '../../src/core/values.ts';
-import type { Insights, QuestionShares, ResponseStats } from '../../src/lib/api.ts';
+import type { Insights, PublishedShares, QuestionShares, ResponseStats } from '../../src/lib/api.ts';
 import type { Database } from '../../server/db/engine.ts';
 import { callAsAnon, forEachEngine } from '../support/db-engines.ts';
 import {
@@ -92,7 +92,7 @@ async function expectRecount(db: Database, remaining: readonly Saved[]): Promise
   const shares = expectedAnswerShares(remaining.map((s) => s.answers));
   const counts = (qs: QuestionShares[]) =>
     qs.map((q) => ({ ...q, answers: q.answers.map((a) => [a.answer_text, a.count]) }));
-  expect(counts(await callAsAnon<QuestionShares[]>(db, 'answer_shares'))).toEqual(counts(shares));
+  expect(counts((await callAsAnon<PublishedShares>(db, 'answer_shares')).questions)).toEqual(counts(shares));
   expect(counts(insights.answer_shares)).toEqual(counts(shares));
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, offline, refuse, useFakeApi, type Refusal } from '../support/fake-api.ts';
+import { api, offline, PUBLISHED_BATCH, refuse, useFakeApi, type Refusal } from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import { stubWindowEvents } from '../support/browser-stub.ts';
 import { RATE_LIMIT_PAUSE_MS } from '../../src/lib/send-again-later.ts';
@@ -53,7 +53,7 @@ const save = () =>
 
 describe('the withdrawals outbox', () => {
   it('removes a stored result with its secret, and keeps nothing once the backend has answered', async () => {
-    expect(await save()).toEqual({ phase: 'saved', submissionId: ID });
+    expect(await save()).toEqual({ phase: 'saved', submissionId: ID, batch: PUBLISHED_BATCH });
     expect(await withdrawals.withdraw({ submission_id: ID, secret: SECRET })).toBe('withdrawn');
     expect(stored(ID)).toBe(false);
     expect(localStorage.getItem(KEY)).toBeNull();

@@ -41,7 +41,7 @@ describe('the local server speaks PostgREST RPC', () => {
     const res = await post('response_stats', '{}');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ count: 0, love: null, duty: null, honor: null, reason: null });
+    expect(res.json()).toEqual({ count: 0, love: null, duty: null, honor: null, reason: null, batch: 0 });
   });
 
   it('passes the JSON keys as named arguments', async () => {
@@ -51,7 +51,8 @@ describe('the local server speaks PostgREST RPC', () => {
       JSON.stringify({ answers: nthChoices(0), name: 'Keys', submission_id: id }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ submission_id: id });
+    // The tests' database publishes every save: this one is the first batch.
+    expect(res.json()).toEqual({ submission_id: id, batch: 1 });
     expect(
       await db.query('select name, love, duty, honor, reason from public.responses where submission_id = $1', [id]),
     ).toEqual([{ name: 'Keys', love: 11, duty: 12, honor: 4, reason: 2 }]);

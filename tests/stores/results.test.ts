@@ -1,9 +1,22 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubWindowEvents } from '../support/browser-stub.ts';
-import { answer, answerTexts, api, offline, refuse, useFakeApi } from '../support/fake-api.ts';
+import {
+  answer,
+  ANSWER_SHARES,
+  answerTexts,
+  api,
+  offline,
+  PUBLISHED_BATCH,
+  refuse,
+  RESPONSE_STATS,
+  useFakeApi,
+} from '../support/fake-api.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 import { PATH_A } from '../support/random-answers.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
+import { resultShares } from '../../src/core/scoring.ts';
+import { totalsOf } from '../../src/core/totals.ts';
+import { VALUES, type Value } from '../../src/core/values.ts';
 
 const quiz = await import('../../src/stores/quiz.ts');
 const { $progress } = await import('../../src/stores/progress.ts');
@@ -81,7 +94,7 @@ describe("a finished quiz's life: its save and its comparison", () => {
   });
 
   it('a comparison with no one to compare with is empty, not failed', async () => {
-    api.on.fetchResponseStats = answer({ count: 0, love: null, duty: null, honor: null, reason: null });
+    api.on.fetchResponseStats = answer({ count: 0, love: null, duty: null, honor: null, reason: null, batch: 0 });
     quiz.startQuiz();
     quiz.submitName('123');
     answerAll(answerTexts(PATH_A));
@@ -206,5 +219,44 @@ describe("a finished quiz's life: its save and its comparison", () => {
     } finally {
       stop();
     }
+  });
+
+  it("adds the visitor's own save to the average and the shares until its batch is out, and then reads it from the site alone", async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    onTestFinished(() => void vi.unstubAllGlobals());
+    // The site stores the save and says the next batch will publish it.
+    api.on.submitResponse = async (input) => {
+      api.rows.push(structuredClone(input));
+      return { batch: PUBLISHED_BATCH + 1 };
+    };
+    quiz.startQuiz();
+    quiz.submitName('Waiting');
+    answerAll(answerTexts(PATH_A));
+    await api.settled();
+    const answers = quiz.$answers.get();
+    const mine = resultShares(totalsOf(answers));
+    const { count, batch: _batch, ...published } = RESPONSE_STATS;
+    const withMe = Object.fromEntries(
+      VALUES.map((v) => [v, (published[v]! * count + mine[v]) / (count + 1)]),
+    ) as Record<Value, number>;
+    expect(results.$comparison.get()).toEqual({ status: 'ready', data: { count: count + 1, mean: withMe } });
+    const first = QUESTIONS[0]!;
+    const chosen = answers.find((a) => a.questionId === first.id)!.answerText;
+    const shares = results.$answerShares.get();
+    expect(shares.status === 'ready' && shares.data[0]).toEqual({
+      question_id: first.id,
+      total: 4,
+      answers: ANSWER_SHARES[0]!.answers.map((a) => {
+        const n = a.count + (a.answer_text === chosen ? 1 : 0);
+        return { ...a, count: n, share: n / 4 };
+      }),
+    });
+
+    // Its batch is out: the site's figures hold the save, and the screen adds nothing more.
+    const out = { ...RESPONSE_STATS, count: count + 1, ...withMe, batch: PUBLISHED_BATCH + 1 };
+    api.on.fetchResponseStats = answer(out);
+    results.compare();
+    await api.settled();
+    expect(results.$comparison.get()).toEqual({ status: 'ready', data: { count: count + 1, mean: withMe } });
   });
 });

@@ -51,7 +51,21 @@ export interface Refusal {
 /** The key the healthy backend's unlock_hidden_page hands out. */
 export const HIDDEN_PAGE_KEY = 'fake-hidden-page-key';
 
-export const RESPONSE_STATS: ResponseStats = { count: 3, love: 0.5, duty: 0.25, honor: 0.4, reason: 0.6 };
+/**
+ * The batch the healthy backend's figures are, and the one it says a new
+ * save goes out with: the save is in the figures already. A test of a save
+ * still waiting for its batch answers submitResponse with a later one.
+ */
+export const PUBLISHED_BATCH = 4;
+
+export const RESPONSE_STATS: ResponseStats = {
+  count: 3,
+  love: 0.5,
+  duty: 0.25,
+  honor: 0.4,
+  reason: 0.6,
+  batch: PUBLISHED_BATCH,
+};
 
 /** How the three respondents of RESPONSE_STATS answered the first question. */
 export const ANSWER_SHARES: QuestionShares[] = [
@@ -76,6 +90,7 @@ export function insightsOf(count: number): Insights {
     quadrants: [],
     answer_shares: [],
     points: { kind: 'all', total: count, raw: [] },
+    batch: PUBLISHED_BATCH,
   };
 }
 
@@ -101,6 +116,7 @@ export function hiddenPageOf(count: number): HiddenPageInsights {
         : [],
       names: some ? ['Ada', null] : [],
     },
+    batch: null,
   };
 }
 
@@ -143,6 +159,7 @@ function healthy(): Handlers {
   return {
     submitResponse: async (input: SubmitInput) => {
       api.rows.push(structuredClone(input));
+      return { batch: PUBLISHED_BATCH };
     },
     withdrawResponse: async (submissionId: string) => {
       const row = api.rows.findIndex((s) => s.submission_id === submissionId);
@@ -150,7 +167,7 @@ function healthy(): Handlers {
       return { withdrawn: row >= 0 };
     },
     fetchResponseStats: answer(RESPONSE_STATS),
-    fetchAnswerShares: answer(ANSWER_SHARES),
+    fetchAnswerShares: answer({ batch: PUBLISHED_BATCH, questions: ANSWER_SHARES }),
     fetchInsights: answer(insightsOf(3)),
     unlockHiddenPage: async () => {
       return { key: HIDDEN_PAGE_KEY, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() };

@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/open.ts';
-import { createMigratedScratch } from '../../server/db/scratch.ts';
+import { openPostgres } from '../../server/db/engine.ts';
+import { createMigratedScratch, type ScratchDatabase } from '../../server/db/scratch.ts';
 import { SUPABASE_VARIABLES } from '../../src/lib/supabase-env.ts';
 
 declare module 'vitest' {
@@ -78,9 +79,10 @@ async function buildSite(): Promise<Made> {
 async function migratedDatabase(): Promise<Made> {
   const dir = mkdtempSync(join(tmpdir(), 'mc-migrated-'));
   const dataDir = join(dir, 'data');
-  const template = process.env.DATABASE_URL ? createMigratedScratch() : undefined;
+  const template = process.env.DATABASE_URL ? createMigratedScratch().then(publishingEverySave) : undefined;
   const db = await openDatabase({ dataDir });
   try {
+    await db.query(PUBLISH_EVERY_SAVE);
     const snapshotFile = join(dir, 'snapshot.tar');
     writeFileSync(snapshotFile, Buffer.from(await (await db.snapshot!()).arrayBuffer()));
     const postgres = await template;
@@ -96,6 +98,26 @@ async function migratedDatabase(): Promise<Made> {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The tests' databases publish every save and withdrawal at once (a batch
+ * of one, through the settings row an operator would use), so that a test
+ * of a figure need not save ten times first. The tests of the batches
+ * themselves (tests/db/publication.test.ts, tests/server/publication-poller.test.ts)
+ * delete the row and run on the product's batch.
+ */
+export const PUBLISH_EVERY_SAVE = `insert into private.settings (name, value, about)
+  values ('publish_batch', '1', 'the tests publish every save at once')`;
+
+async function publishingEverySave(scratch: ScratchDatabase): Promise<ScratchDatabase> {
+  const db = await openPostgres(scratch.url, 1);
+  try {
+    await db.query(PUBLISH_EVERY_SAVE);
+  } finally {
+    await db.close();
+  }
+  return scratch;
 }
 
 /** Makes one fixture and says how long it took: a phase of the run whoever reads its log should see. */
