@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { readRetentionDays } from './retention.ts';
+import { readRetentionDays, type RetentionVariable } from './retention.ts';
 
 /** Every setting the local server reads from its environment. */
 export interface ServerConfig {
@@ -16,8 +16,8 @@ export interface ServerConfig {
    * `uniquelocal`); unset, the socket's address is the client's.
    */
   trustProxy: string | undefined;
-  /** How many days names are kept, set at start; undefined leaves the database's setting alone. */
-  nameRetentionDays: number | undefined;
+  /** How many days names and groups are kept, set at start; undefined leaves the database's setting alone. */
+  retentionDays: Record<RetentionVariable, number | undefined>;
 }
 
 /** A setting the server cannot start with; its message is one line, shown as it is. */
@@ -155,6 +155,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hiddenPagePassword: env.HIDDEN_PAGE_PASSWORD || undefined,
     siteDir: env.SITE_DIR || 'dist',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    nameRetentionDays: readRetentionDays(env.NAME_RETENTION_DAYS),
+    retentionDays: {
+      NAME_RETENTION_DAYS: readRetentionDays('NAME_RETENTION_DAYS', env.NAME_RETENTION_DAYS),
+      GROUP_RETENTION_DAYS: readRetentionDays('GROUP_RETENTION_DAYS', env.GROUP_RETENTION_DAYS),
+    },
   };
 }

@@ -9,7 +9,7 @@ import { openDatabase } from './db/open.ts';
 import { createPrivately } from './db/private-dir.ts';
 import { ensureHiddenPagePassword } from './hidden-page-password.ts';
 import { portRefusal } from './port-check.ts';
-import { eraseExpiredNamesHourly, setNameRetentionDays } from './retention.ts';
+import { eraseExpiredNamesHourly, setRetentionDays, type RetentionVariable } from './retention.ts';
 import { buildSite } from './site-swap.ts';
 
 function configOrExit(): ServerConfig {
@@ -51,7 +51,9 @@ if (password.kind === 'generated') {
   console.log(`Hidden page password (shown once, stored only as a hash): ${password.password}`);
 }
 
-if (config.nameRetentionDays !== undefined) await setNameRetentionDays(db, config.nameRetentionDays);
+for (const [variable, days] of Object.entries(config.retentionDays) as [RetentionVariable, number | undefined][]) {
+  if (days !== undefined) await setRetentionDays(db, variable, days);
+}
 const retention = await eraseExpiredNamesHourly(db);
 // PGlite's folder is this process's alone: `npm run backup` asks through it.
 // Without the socket (a folder path too long for one, say) the site still

@@ -118,35 +118,47 @@ async function pruneThrottles(db: Queryable): Promise<number> {
   return row?.pruned ?? 0;
 }
 
-/** The retention in whole days, as private.settings' check takes it. */
+/** The retention in whole days, as private.settings' checks take it. */
 const MAX_RETENTION_DAYS = 999_999;
 
+/** The variables that set a retention at start, and the setting of private.settings each sets. */
+export const RETENTION_SETTINGS = {
+  /** How long a respondent's name is kept (docs/retention.md). */
+  NAME_RETENTION_DAYS: { setting: 'name_retention_days', keptForGood: 'the database keeps names for good' },
+  /** How long a group is kept after its last join (docs/groups.md). */
+  GROUP_RETENTION_DAYS: { setting: 'group_retention_days', keptForGood: 'the database keeps groups for good' },
+} as const;
+
+export type RetentionVariable = keyof typeof RETENTION_SETTINGS;
+
 /**
- * NAME_RETENTION_DAYS: whole days from 1 to 999,999, or unset to leave the
- * database's setting as it is. Throws, naming the variable, on anything else.
+ * A retention variable's value: whole days from 1 to 999,999, or unset to
+ * leave the database's setting as it is. Throws, naming the variable, on
+ * anything else.
  */
-export function readRetentionDays(value: string | undefined): number | undefined {
+export function readRetentionDays(variable: RetentionVariable, value: string | undefined): number | undefined {
   if (!value) return undefined;
   const days = /^[1-9]\d*$/.test(value) ? Number(value) : NaN;
   if (!(days <= MAX_RETENTION_DAYS)) {
-    throw new Error(`NAME_RETENTION_DAYS must be whole days from 1 to ${MAX_RETENTION_DAYS}, not "${value}"`);
+    throw new Error(`${variable} must be whole days from 1 to ${MAX_RETENTION_DAYS}, not "${value}"`);
   }
   return days;
 }
 
 /**
- * Sets how many days names are kept (private.settings' name_retention_days):
- * what NAME_RETENTION_DAYS asks for at start. Names already older than the
- * new retention go at the next erasure, which the server runs right after.
+ * Sets a retention (a setting of private.settings) as its variable asks at
+ * start. What is already older than the new retention goes at the next
+ * hourly run, which the server starts right after.
  */
-export async function setNameRetentionDays(db: Queryable, days: number): Promise<void> {
-  const rows = await db.query(
-    "update private.settings set value = $1 where name = 'name_retention_days' returning name",
-    [String(days)],
-  );
+export async function setRetentionDays(db: Queryable, variable: RetentionVariable, days: number): Promise<void> {
+  const { setting, keptForGood } = RETENTION_SETTINGS[variable];
+  const rows = await db.query('update private.settings set value = $1 where name = $2 returning name', [
+    String(days),
+    setting,
+  ]);
   if (rows.length === 0) {
     throw new Error(
-      'NAME_RETENTION_DAYS is set, but the database keeps names for good (its name_retention_days setting was deleted): put the setting back first (docs/retention.md)',
+      `${variable} is set, but ${keptForGood} (its ${setting} setting was deleted): put the setting back first (docs/retention.md)`,
     );
   }
 }

@@ -4,8 +4,16 @@
  * visitor, and the owner's CSV rows (the hidden page's columns).
  */
 import type { RespondentRow } from './respondents-csv.ts';
-import { resultPosition, resultShares, savedNormalized, type Position } from './scoring.ts';
-import { VALUES, zeroScores, type ValueScores } from './values.ts';
+import {
+  QUADRANT_PAIRS,
+  quadrantOf,
+  resultPosition,
+  resultShares,
+  savedNormalized,
+  type Position,
+  type QuadrantKey,
+} from './scoring.ts';
+import { VALUES, zeroScores, type Value, type ValueScores } from './values.ts';
 
 /** A group's name is cleaned as a respondent's is (core/names.ts), and may be longer. */
 export const GROUP_NAME_MAX_LENGTH = 60;
@@ -49,6 +57,43 @@ export function groupAverage(members: readonly Pick<GroupMember, 'raw'>[]): Valu
   }
   for (const v of VALUES) sum[v] /= members.length;
   return sum;
+}
+
+/** The group as the crowd charts of /insights and /hehe draw it: every member a dot with a name, on the results screen's scale. */
+export interface GroupCrowd {
+  count: number;
+  mean: ValueScores | null;
+  min: ValueScores | null;
+  max: ValueScores | null;
+  quadrants: (Record<QuadrantKey, number> & { pair: [Value, Value] })[];
+  points: { kind: 'all'; total: number; raw: [number, number, number, number][]; names: (string | null)[] };
+}
+
+export function groupCrowd(members: readonly GroupMember[]): GroupCrowd {
+  const shares = members.map(memberShares);
+  const extreme = (pick: (a: number, b: number) => number): ValueScores | null => {
+    if (shares.length === 0) return null;
+    const out = { ...shares[0]! };
+    for (const s of shares) for (const v of VALUES) out[v] = pick(out[v], s[v]);
+    return out;
+  };
+  return {
+    count: members.length,
+    mean: groupAverage(members),
+    min: extreme(Math.min),
+    max: extreme(Math.max),
+    quadrants: QUADRANT_PAIRS.map(([first, second]) => {
+      const counts: Record<QuadrantKey, number> = { high_high: 0, high_low: 0, low_high: 0, low_low: 0 };
+      for (const s of shares) counts[quadrantOf(s, first, second)] += 1;
+      return { pair: [first, second], ...counts };
+    }),
+    points: {
+      kind: 'all',
+      total: members.length,
+      raw: members.map((m) => [...m.raw]),
+      names: members.map((m) => m.name ?? null),
+    },
+  };
 }
 
 /** The other members nearest to and farthest from `you` on the map; null when there is no one else. */

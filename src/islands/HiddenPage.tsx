@@ -22,10 +22,10 @@ function UnlockedView({ insights }: { insights: HiddenPageInsights | null }) {
   const extras = useMemo(
     () =>
       insights && {
-        scatter: <PickedName chart="scatter" />,
+        scatter: <PickedName chart="scatter" from={$pickedRespondent} />,
         relative: (
           <>
-            <PickedName chart="relative" />
+            <PickedName chart="relative" from={$pickedRespondent} />
             <NameSearch />
           </>
         ),

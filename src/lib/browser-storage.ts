@@ -14,6 +14,10 @@ export const WITHDRAWALS_KEY = 'myc.pending-withdrawals.v1';
 export const TRAIL_KEY = 'myc.map-trail.v1';
 /** The groups this browser started or joined, with their keys (lib/group-storage.ts). */
 export const GROUPS_KEY = 'myc.groups.v1';
+/** The group the next quiz in this tab is taken for (sessionStorage). */
+export const NEXT_QUIZ_GROUP_KEY = 'myc.next-quiz-group.v1';
+/** Joins waiting for their result's save, or for the connection (localStorage). */
+export const WAITING_JOINS_KEY = 'myc.waiting-joins.v1';
 
 /** The storage of that kind, or null where it is blocked or missing (outside a browser). */
 export function storage(kind: StorageKind): Storage | null {

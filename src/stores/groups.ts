@@ -16,6 +16,7 @@ import { loadApi } from '../lib/load-api.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { readTrail, type KeptResult } from '../lib/trail-storage.ts';
 import { remoteData } from './remote.ts';
+import { JOIN_TEXTS } from './join-texts.ts';
 
 export type GroupScreen =
   | { kind: 'start' }
@@ -38,17 +39,6 @@ export function screenOf(search: string, hash: string): GroupScreen {
 
 export const $groupScreen = atom<GroupScreen>({ kind: 'start' });
 export const $keptGroups = atom<KeptGroup[]>([]);
-
-/** The links a new group is handed out with, built from the page's own origin. */
-export function joinLink(origin: string, code: string): string {
-  return `${origin}/group?join=${code}`;
-}
-export function ownerLink(origin: string, key: string): string {
-  return `${origin}/group#owner=${key}`;
-}
-export function memberLink(origin: string, key: string): string {
-  return `${origin}/group#member=${key}`;
-}
 
 export function openGroupPage(location: Pick<Location, 'search' | 'hash'>): void {
   const screen = screenOf(location.search, location.hash);
@@ -116,15 +106,6 @@ export type Joining =
   | { status: 'refused'; message: string };
 
 export const $joining = atom<Joining>({ status: 'idle' });
-
-export const JOIN_TEXTS = {
-  unknown: 'This link names no group: it may be mistyped, or the group was deleted.',
-  no_result: 'The site does not hold that result any more, so it cannot join.',
-  closed: 'The group is closed to new members for now.',
-  full: 'The group is full.',
-  throttled: 'Too many results were saved or joined from this connection in the last hour. Try again later.',
-  failed: 'The site did not answer. Try again in a moment.',
-} as const;
 
 /** Adds a result kept in this browser to the group of `code`. */
 export async function joinWithKeptResult(code: string, result: Pick<KeptResult, 'id' | 'secret'>): Promise<void> {

@@ -25,6 +25,7 @@ import { onSaveOutcome, readPending, save, sendKept } from '../lib/outbox.ts';
 import { onWithdrawalOutcome, withdraw } from '../lib/withdrawals.ts';
 import { $finished, $friend, clearResults, keepRunSaved, runSaved } from './finished.ts';
 import { remoteData } from './remote.ts';
+import { joinWhenSaved } from './group-join.ts';
 import { dropFromTrail, keepBatchInTrail, keepInTrail, keptSecretOf, ownSaveOf } from './trail.ts';
 
 /** Everyone else's answers as the results screen compares with them: the mean of all responses. */
@@ -179,6 +180,7 @@ export function finishQuiz(
     withdrawal_secret: withdrawalSecret,
   });
   keepInTrail(submissionId, answers, withdrawalSecret);
+  joinWhenSaved(submissionId);
   if (!onScreen) return;
   clearResults();
   awaitSave(submissionId);

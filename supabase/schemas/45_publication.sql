@@ -32,29 +32,12 @@ alter table private.publication enable row level security;
 insert into private.publication (id) values (true);
 
 -- The copies of public.response_summary and public.response_quadrants,
--- column for column and in the same order, so that a row of one reads as a
--- row of the other.
-create table private.published_summary (
-  id boolean primary key default true check (id),
-  respondents bigint not null default 0,
-  love_raw_sum double precision not null default 0,
-  duty_raw_sum double precision not null default 0,
-  honor_raw_sum double precision not null default 0,
-  reason_raw_sum double precision not null default 0,
-  love_min double precision, duty_min double precision, honor_min double precision, reason_min double precision,
-  love_max double precision, duty_max double precision, honor_max double precision, reason_max double precision
-);
+-- column for column, keys and checks included: a row of one reads as a row
+-- of the other.
+create table private.published_summary (like public.response_summary including all);
 alter table private.published_summary enable row level security;
 
-create table private.published_quadrants (
-  first_value text not null,
-  second_value text not null,
-  first_high boolean not null,
-  second_high boolean not null,
-  pair_position integer not null,
-  respondents bigint not null default 0 check (respondents >= 0),
-  primary key (first_value, second_value, first_high, second_high)
-);
+create table private.published_quadrants (like public.response_quadrants including all);
 alter table private.published_quadrants enable row level security;
 
 create table private.published_answer_counts (

@@ -14,7 +14,10 @@ describe('npm start serves the product on its embedded database', () => {
 
   it('answers RPC from the page origin through supabase-js conventions', async () => {
     const stats = await product.app.rpc<{ count: number }>('response_stats');
-    expect(stats).toEqual({ status: 200, body: { count: 0, love: null, duty: null, honor: null, reason: null } });
+    expect(stats).toEqual({
+      status: 200,
+      body: { count: 0, love: null, duty: null, honor: null, reason: null, batch: 0 },
+    });
   });
 
   it('stops at once when told, though a browser holds a connection it has not used yet', async () => {

@@ -1,4 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { Insights } from '../../lib/api.ts';
+import { $groupCrowd, $pickedMember, pickMember } from '../../stores/group-chart.ts';
+import { CrowdCharts } from '../insights/CrowdCharts.tsx';
+import { PickedName } from '../insights/PickedName.tsx';
+import { QuadrantHeatmap } from '../insights/QuadrantHeatmap.tsx';
+import insightsStyles from '../insights/insights.module.css';
 import { closestAndFarthest, groupAverage, memberName, memberShares } from '../../core/groups.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
@@ -27,6 +33,17 @@ export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
   const note = useStore($groupNote);
   const [query, setQuery] = useState('');
   const [newName, setNewName] = useState('');
+  const crowd = useStore($groupCrowd);
+  const picked = useStore($pickedMember);
+  // The crowd charts of /insights and /hehe, fed the members: no answer shares, no published batch.
+  const charted = useMemo<Insights | null>(() => crowd && { ...crowd, answer_shares: [], batch: null }, [crowd]);
+  const extras = useMemo(
+    () => ({
+      scatter: <PickedName chart="scatter" from={$pickedMember} />,
+      relative: <PickedName chart="relative" from={$pickedMember} />,
+    }),
+    [],
+  );
   if (state.status === 'loading' || state.status === 'idle') return <p aria-live="polite">Reading the group…</p>;
   if (state.status !== 'ready' || !state.data.found) {
     return (
@@ -83,6 +100,18 @@ export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
           </tr>
         </tbody>
       </table>
+      <h2>The group&rsquo;s map</h2>
+      <div className={insightsStyles.grid}>
+        <CrowdCharts
+          insights={charted}
+          missing="The group has no member yet."
+          idPrefix="group"
+          onPick={pickMember}
+          picked={picked}
+          extras={extras}
+        />
+        <QuadrantHeatmap quadrants={charted?.quadrants ?? null} />
+      </div>
       {pair && (
         <p data-testid="closest-farthest">
           Closest to you: {memberName(pair.closest)}. Farthest from you: {memberName(pair.farthest)}.

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { $groupInfo, $joining, joinableResults, joinWithKeptResult, memberLink } from '../../stores/groups.ts';
+import { memberLink } from '../../lib/group-links.ts';
+import { $groupInfo, $joining, joinableResults, joinWithKeptResult } from '../../stores/groups.ts';
+import { mapNextQuizWith } from '../../stores/intro-notes.ts';
 import { useStore } from '../../stores/use-store.ts';
 import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { totalsOf } from '../../core/totals.ts';
@@ -42,8 +44,20 @@ export function JoinGroup({ code }: { code: string }) {
       {group.open && (
         <>
           <p>
-            Add a result this browser keeps to the group: its members and owner will see its name and its dot. Or{' '}
-            <a href="/">take the quiz</a> first, then open this link again.
+            Add a result this browser keeps to the group: its members and owner will see its name and its dot. Or take
+            the quiz for the group: your result joins it once it is saved.
+          </p>
+          <p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                mapNextQuizWith({ code, name: group.name });
+                window.location.assign('/');
+              }}
+            >
+              Take the quiz for this group
+            </button>
           </p>
           {kept.length === 0 ? (
             <p>This browser keeps no result yet.</p>

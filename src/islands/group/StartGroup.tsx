@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GROUP_NAME_MAX_LENGTH } from '../../core/groups.ts';
-import { $created, $keptGroups, joinLink, memberLink, ownerLink, startGroup } from '../../stores/groups.ts';
+import { joinLink, memberLink, ownerLink } from '../../lib/group-links.ts';
+import { $created, $keptGroups, startGroup } from '../../stores/groups.ts';
 import { useStore } from '../../stores/use-store.ts';
 import { CopyLink } from './CopyLink.tsx';
 

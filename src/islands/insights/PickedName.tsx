@@ -1,14 +1,20 @@
+import type { ReadableAtom } from 'nanostores';
 import { useStore } from '../../stores/use-store.ts';
 import type { ScatterPlot } from '../../charts/insights/scatter.ts';
-import { $pickedRespondent } from '../../stores/hidden-page.ts';
 import styles from './insights.module.css';
+
+/** The dot picked last, on which plot, and every name on its spot: the hidden page's and a group's store hold one. */
+export interface PickedNames {
+  chart: ScatterPlot;
+  names: readonly (string | null)[];
+}
 
 /**
  * The name behind the dot picked last on this plot, as plain text, said as
  * it changes: every name when several respondents share the dot's place.
  */
-export function PickedName({ chart }: { chart: ScatterPlot }) {
-  const picked = useStore($pickedRespondent);
+export function PickedName({ chart, from }: { chart: ScatterPlot; from: ReadableAtom<PickedNames | null> }) {
+  const picked = useStore(from);
   const here = picked?.chart === chart ? picked : null;
   const names = here?.names.map((name) => name ?? 'Anonymous') ?? [];
   return (

@@ -3,7 +3,14 @@ import { useMemo } from 'react';
 import { leaningOf } from '../../core/map.ts';
 import { takenLabels } from '../../core/trail-math.ts';
 import { readTrail } from '../../lib/trail-storage.ts';
-import { $linkProblem, $returning, $wiped, type LinkProblem } from '../../stores/intro-notes.ts';
+import {
+  $linkProblem,
+  $mappingWith,
+  $returning,
+  $wiped,
+  mapNextQuizWith,
+  type LinkProblem,
+} from '../../stores/intro-notes.ts';
 import { showKeptResult, startQuiz, undoReset } from '../../stores/quiz.ts';
 import textLines from './text-lines.module.css';
 import styles from './quiz.module.css';
@@ -38,10 +45,19 @@ export default function IntroNotes() {
   const wiped = useStore($wiped);
   const problem = useStore($linkProblem);
   const returning = useStore($returning);
+  const mapping = useStore($mappingWith);
   const kept = useLastResult(returning);
 
   return (
     <>
+      {mapping && (
+        <p className={textLines.status} data-intro-note="group">
+          You&rsquo;re mapping with {mapping.name}: your result joins the group once it is saved.{' '}
+          <button type="button" className="link-button" onClick={() => mapNextQuizWith(null)}>
+            Take it for myself only
+          </button>
+        </p>
+      )}
       {wiped && (
         <p className={textLines.status} role="status" data-intro-note="wiped">
           You left the quiz at question {wiped.answers.length + 1}; your answers were cleared.{' '}

@@ -20,6 +20,7 @@ import WithdrawAnswers from './WithdrawAnswers.tsx';
 import ResultPercentages from './ResultPercentages.tsx';
 import ResultScatter from './ResultScatter.tsx';
 import SaveStatus from './SaveStatus.tsx';
+import GroupJoinStatus from './GroupJoinStatus.tsx';
 import ShareActions from './ShareActions.tsx';
 import SideBySide from './SideBySide.tsx';
 import { usePainted } from '../../speed/use-painted.ts';
@@ -84,6 +85,7 @@ export default function ResultsScreen() {
         {title}
       </h1>
       {origin === 'quiz' && <SaveStatus />}
+      {origin === 'quiz' && <GroupJoinStatus />}
       {origin === 'shared' && !friend && (
         <p className={styles.note} data-invite>
           {sharedNote(sharedName)}{' '}

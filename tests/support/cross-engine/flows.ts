@@ -157,6 +157,34 @@ const hehe: Flow = async ({ session, app }) => {
   );
 };
 
+const GROUP = 'Cross-engine club';
+
+/** Starts a group, joins it with the result this browser keeps, and opens the group's map, as a member does. */
+const groupJoinAndMap: Flow = async ({ session, app }) => {
+  await session.goto(`${app.url}/group`);
+  await waitForIslands(session);
+  // The page is its island's alone: the field comes with it.
+  await waitForElement(session, '#group-name');
+  await session.typeAndEnter('#group-name', GROUP);
+  await waitForElement(session, 'h2', 'Join link');
+  const joinLink = await session.evaluate(
+    () => document.querySelector<HTMLInputElement>('input[aria-label="Join link"]')?.value ?? '',
+  );
+  expect(joinLink).toMatch(/\/group\?join=[A-Za-z0-9_-]{22}$/);
+
+  await session.goto(joinLink);
+  await waitForElement(session, 'h1', `You\u2019re mapping with ${GROUP}`);
+  await clickText(session, 'button', 'Add this result');
+  await waitForElement(session, 'p', `You joined ${GROUP}.`);
+  await clickText(session, 'a', 'See the group\u2019s map');
+  await waitForElement(session, 'h1', GROUP);
+  await waitUntil(session, 'the member row of this browser', () =>
+    [...document.querySelectorAll('[data-testid="group-members"] tbody th')].some((th) =>
+      th.textContent?.endsWith('(you)'),
+    ),
+  );
+};
+
 export const FLOWS: readonly NamedFlow[] = [
   ['the whole quiz, with Enter typed on the name, is saved', wholeQuiz],
   ['the results show four percentages and draw both charts', results],
@@ -173,6 +201,7 @@ export const FLOWS: readonly NamedFlow[] = [
   ['/hehe unlocks with the password and finds a name', hehe],
   ['Tab reaches the /hehe plot, and the arrow keys name a respondent in its live region', heheByKeyboard],
   ['Enter or Space opens the folded menu, and Escape closes it with the focus back on "Menu"', menuByKeyboard],
+  ['a group is started, joined with the kept result, and its map shows this browser as a member', groupJoinAndMap],
   [
     'offline after one visit, an essay opens and the quiz runs to its drawn results, its save kept',
     offlineAfterOneVisit,
