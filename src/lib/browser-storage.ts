@@ -28,10 +28,10 @@ export function storage(kind: StorageKind): Storage | null {
   }
 }
 
-/** Whether `key` holds anything in localStorage, without reading it. */
-export function isKept(key: string): boolean {
+/** Whether `key` holds anything in localStorage (or the storage of `kind`), without reading it. */
+export function isKept(key: string, kind: StorageKind = 'localStorage'): boolean {
   try {
-    return Boolean(storage('localStorage')?.getItem(key));
+    return Boolean(storage(kind)?.getItem(key));
   } catch {
     return false;
   }

@@ -13,12 +13,12 @@ import { onSaveOutcome, readPending } from '../lib/outbox.ts';
 import { sendAgainLater } from '../lib/send-again-later.ts';
 import {
   dropWaitingJoin,
+  keepNextQuizGroup,
   keepWaitingJoin,
   readNextQuizGroup,
   readWaitingJoins,
   type WaitingJoin,
 } from '../lib/waiting-joins.ts';
-import { mapNextQuizWith } from './intro-notes.ts';
 import { JOIN_TEXTS } from './join-texts.ts';
 import { keptSecretOf } from './trail.ts';
 
@@ -41,7 +41,7 @@ export function joinWhenSaved(submissionId: string): void {
     $joinAfterQuiz.set({ status: 'none' });
     return;
   }
-  mapNextQuizWith(null);
+  keepNextQuizGroup(null);
   keepWaitingJoin({ ...group, submissionId, memberKey: newWithdrawalSecret() });
   $joinAfterQuiz.set({ status: 'waiting', name: group.name });
 }

@@ -7,7 +7,7 @@
 import { atom, onMount } from 'nanostores';
 import type { QuizProgress } from '../core/progress.ts';
 import type { LinkProblem } from '../lib/share-link.ts';
-import { keepNextQuizGroup, readNextQuizGroup, type JoinableGroup } from '../lib/waiting-joins.ts';
+import { isKept, NEXT_QUIZ_GROUP_KEY } from '../lib/browser-storage.ts';
 
 export type { LinkProblem };
 
@@ -20,15 +20,13 @@ export const $returning = atom(false);
 /** A quiz left midway by Home or Start over, until the visitor undoes that or starts anew. */
 export const $wiped = atom<QuizProgress | null>(null);
 
-/** The group the quiz about to be taken is for (a join link's page asked), as the intro names it; null for none. */
-export const $mappingWith = atom<JoinableGroup | null>(null);
+/**
+ * A join link's page asked for the next quiz to be taken for its group
+ * (lib/waiting-joins.ts): the intro's notes name it. Only whether one is
+ * asked for is read here, before any tap; the notes read which.
+ */
+export const $forGroup = atom(false);
 
-onMount($mappingWith, () => {
-  $mappingWith.set(readNextQuizGroup());
+onMount($forGroup, () => {
+  $forGroup.set(isKept(NEXT_QUIZ_GROUP_KEY, 'sessionStorage'));
 });
-
-/** Takes the next quiz for `group`, or, with null, for no group: the join waits beside the save (stores/group-join.ts). */
-export function mapNextQuizWith(group: JoinableGroup | null): void {
-  keepNextQuizGroup(group);
-  $mappingWith.set(group);
-}

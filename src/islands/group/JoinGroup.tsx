@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { memberLink } from '../../lib/group-links.ts';
 import { $groupInfo, $joining, joinableResults, joinWithKeptResult } from '../../stores/groups.ts';
-import { mapNextQuizWith } from '../../stores/intro-notes.ts';
+import { keepNextQuizGroup } from '../../lib/waiting-joins.ts';
 import { useStore } from '../../stores/use-store.ts';
 import { formatPercent, resultShares } from '../../core/scoring.ts';
 import { totalsOf } from '../../core/totals.ts';
@@ -52,7 +52,7 @@ export function JoinGroup({ code }: { code: string }) {
               type="button"
               className="btn btn--primary"
               onClick={() => {
-                mapNextQuizWith({ code, name: group.name });
+                keepNextQuizGroup({ code, name: group.name });
                 window.location.assign('/');
               }}
             >

@@ -3,14 +3,8 @@ import { useMemo } from 'react';
 import { leaningOf } from '../../core/map.ts';
 import { takenLabels } from '../../core/trail-math.ts';
 import { readTrail } from '../../lib/trail-storage.ts';
-import {
-  $linkProblem,
-  $mappingWith,
-  $returning,
-  $wiped,
-  mapNextQuizWith,
-  type LinkProblem,
-} from '../../stores/intro-notes.ts';
+import { keepNextQuizGroup, readNextQuizGroup } from '../../lib/waiting-joins.ts';
+import { $forGroup, $linkProblem, $returning, $wiped, type LinkProblem } from '../../stores/intro-notes.ts';
 import { showKeptResult, startQuiz, undoReset } from '../../stores/quiz.ts';
 import textLines from './text-lines.module.css';
 import styles from './quiz.module.css';
@@ -45,7 +39,8 @@ export default function IntroNotes() {
   const wiped = useStore($wiped);
   const problem = useStore($linkProblem);
   const returning = useStore($returning);
-  const mapping = useStore($mappingWith);
+  const forGroup = useStore($forGroup);
+  const mapping = useMemo(() => (forGroup ? readNextQuizGroup() : null), [forGroup]);
   const kept = useLastResult(returning);
 
   return (
@@ -53,7 +48,14 @@ export default function IntroNotes() {
       {mapping && (
         <p className={textLines.status} data-intro-note="group">
           You&rsquo;re mapping with {mapping.name}: your result joins the group once it is saved.{' '}
-          <button type="button" className="link-button" onClick={() => mapNextQuizWith(null)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              keepNextQuizGroup(null);
+              $forGroup.set(false);
+            }}
+          >
             Take it for myself only
           </button>
         </p>

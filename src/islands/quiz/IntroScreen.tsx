@@ -1,7 +1,7 @@
 import { useStore } from '../../stores/use-store.ts';
 import { SITE_NAME } from '../../core/site.ts';
 import { onDemand, useOnDemand } from '../../speed/on-demand.ts';
-import { $linkProblem, $mappingWith, $returning, $wiped } from '../../stores/intro-notes.ts';
+import { $forGroup, $linkProblem, $returning, $wiped } from '../../stores/intro-notes.ts';
 import { startQuiz } from '../../stores/quiz.ts';
 import styles from './quiz.module.css';
 
@@ -12,8 +12,8 @@ export default function IntroScreen() {
   const wiped = useStore($wiped);
   const problem = useStore($linkProblem);
   const returning = useStore($returning);
-  const mapping = useStore($mappingWith);
-  const notes = wiped !== null || problem !== null || returning || mapping !== null;
+  const forGroup = useStore($forGroup);
+  const notes = wiped !== null || problem !== null || returning || forGroup;
   const Notes = useOnDemand(introNotes, notes);
   return (
     <section className={`${styles.screen} ${styles.intro}`} aria-labelledby="quiz-intro-title">
