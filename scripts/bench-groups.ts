@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { openPostgres, type Database } from '../server/db/engine.ts';
 import { createMigratedScratch } from '../server/db/scratch.ts';
 import { callRpc } from '../server/rpc.ts';
-import { seedRespondents, vacuumResponses } from './seed.ts';
+import { seedGroup, seedRespondents, vacuumResponses } from './seed.ts';
 
 const RESPONDENTS = 10_000;
 const MEMBERS = 1_000;
@@ -52,21 +52,8 @@ async function main(): Promise<void> {
   try {
     await seedRespondents(db, RESPONDENTS);
     await vacuumResponses(db);
-    const [group] = await db.query<{ owner_key: string }>(
-      `select (public.create_group(to_jsonb('Bench group'::text)) ->> 'owner_key') as owner_key`,
-    );
-    const ownerKey = group!.owner_key;
     const memberKey = randomBytes(32).toString('hex');
-    // Members straight into the table, as join_group would put them, with the ids of random respondents.
-    await db.query(
-      `insert into private.group_members (group_id, response_id, member_key_hash)
-       select g.id, r.id, private.group_secret_hash('key', case when r.n = 1 then $2 else md5(random()::text) end)
-       from private.groups g,
-            (select p.id, row_number() over () as n
-             from (select id from public.responses order by random() limit $1) p) r`,
-      [MEMBERS, memberKey],
-    );
-    await db.exec('analyze private.group_members; analyze private.groups');
+    const ownerKey = await seedGroup(db, MEMBERS, memberKey);
     const [version] = await db.query<{ v: string }>("select current_setting('server_version') as v");
     console.log(`PostgreSQL ${version?.v}, ${RESPONDENTS} respondents, one group of ${MEMBERS}; ${CALLS} calls each`);
     await measure(db, 'owner key', ownerKey);

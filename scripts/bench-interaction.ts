@@ -33,6 +33,7 @@ import { onPath } from './debian-packages.mjs';
 import { startXvfb } from './xvfb.ts';
 import { CONTROLS, PASSWORD, deadTime, type DeadTime } from '../tests/support/interaction/dead-time.ts';
 import {
+  groupMap,
   hehe,
   insights,
   type Durations,
@@ -118,6 +119,14 @@ await runBench({ options: { headless: { type: 'boolean' } } }, async ({ values, 
         ['a whole quiz', (p: Parameters<typeof quiz>[0]) => quiz(p, served.url, durations, effects)],
         ['/insights', (p: Parameters<typeof quiz>[0]) => insights(p, served.url, durations)],
         ['/hehe', (p: Parameters<typeof quiz>[0]) => hehe(p, served.url, served.password, durations, effects)],
+        ...(served.groupOwnerKey
+          ? ([
+              [
+                "a group's map",
+                (p: Parameters<typeof quiz>[0]) => groupMap(p, served.url, served.groupOwnerKey!, durations, effects),
+              ],
+            ] as const)
+          : []),
         [
           'a plain page, for reference',
           (p: Parameters<typeof quiz>[0]) => plainPage(p, served.url, durations, effects),

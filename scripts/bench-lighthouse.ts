@@ -173,9 +173,13 @@ await runBench(
     const named = positionals.length ? positionals : values.all ? pages : USUAL_ROUTES;
     const unknown = named.filter((route) => !pages.includes(route.replace(/\?.*$/, '')));
     if (unknown.length) throw new Error(`no such page: ${unknown.join(', ')} (pages: ${pages.join(', ')})`);
-    const routes = named;
     const bare = await serveBarePage();
     const served = await start();
+    // The seeded group's map, opened with its owner's link, among the usual routes.
+    const routes =
+      positionals.length === 0 && !values.all && served.groupOwnerKey
+        ? [...named, `/group#owner=${served.groupOwnerKey}`]
+        : named;
     const chrome = await chromeLauncher.launch({
       chromePath: findChromium(),
       chromeFlags: ['--headless', ...CHROMIUM_FLAGS],

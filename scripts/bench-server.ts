@@ -15,6 +15,8 @@ export interface Served {
   url: string;
   /** The hidden page's password on this server. */
   password: string;
+  /** The owner key of the seeded group (--group-members), when there is one. */
+  groupOwnerKey?: string;
 }
 
 export function median(values: number[]): number {
@@ -30,14 +32,18 @@ function positiveInt(text: string | undefined, fallback: number, name: string): 
   return n;
 }
 
-export function seed(dataDir: string, respondents: number): void {
-  if (respondents === 0) return;
+/** Seeds the data folder; with group members, one group of that many, and returns the key that opens its map. */
+export function seed(dataDir: string, respondents: number, groupMembers = 0): string | undefined {
+  if (respondents === 0) return undefined;
   console.log(`Seeding ${respondents.toLocaleString('en')} respondents ...`);
-  const run = spawnSync(process.execPath, ['scripts/seed.ts', '--respondents', String(respondents)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const members = groupMembers > 0 ? ['--group-members', String(Math.min(groupMembers, respondents))] : [];
+  const run = spawnSync(process.execPath, ['scripts/seed.ts', '--respondents', String(respondents), ...members], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
   });
   if (run.status !== 0) throw new Error(`seeding failed (${run.status ?? run.signal})`);
+  return /owner key: (\S+)/.exec(run.stdout)?.[1];
 }
 
 /** Starts the product's server on a free port; resolves with its address once it listens. */
@@ -69,7 +75,12 @@ export function serve(siteDir: string, dataDir: string): Promise<Served> {
   });
 }
 
-const COMMON_OPTIONS = { dir: { type: 'string' }, runs: { type: 'string' }, respondents: { type: 'string' } } as const;
+const COMMON_OPTIONS = {
+  dir: { type: 'string' },
+  runs: { type: 'string' },
+  respondents: { type: 'string' },
+  'group-members': { type: 'string' },
+} as const;
 
 export interface BenchRun {
   /** Every option as given, the script's own among them. */
@@ -79,6 +90,8 @@ export interface BenchRun {
   runCount: number;
   /** --respondents (default 5000). */
   respondents: number;
+  /** --group-members: one group of that many respondents (default 1000, its ceiling). */
+  groupMembers: number;
   /** The site measured: --dir, or a build made for this run. */
   siteDir: string;
   /** Seeds the run's database and starts the server over it; stopped when the run ends. */
@@ -100,6 +113,7 @@ export async function runBench(
   const siteDir = dir ?? mkdtempSync(join(tmpdir(), 'mc-bench-site-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-data-'));
   const respondents = positiveInt(values.respondents as string | undefined, 5000, 'respondents');
+  const groupMembers = positiveInt(values['group-members'] as string | undefined, 1000, 'group-members');
   let server: ChildProcess | undefined;
   try {
     if (!dir) {
@@ -111,12 +125,13 @@ export async function runBench(
       positionals,
       runCount: Math.max(1, positiveInt(values.runs as string | undefined, 3, 'runs')),
       respondents,
+      groupMembers,
       siteDir,
       async start() {
-        seed(dataDir, respondents);
+        const groupOwnerKey = seed(dataDir, respondents, groupMembers);
         const served = await serve(siteDir, dataDir);
         server = served.child;
-        return served;
+        return { ...served, groupOwnerKey };
       },
     });
   } finally {

@@ -10,7 +10,7 @@
  * trigger runs once per batch), tallies in the same transaction, so the two
  * always agree.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { QUESTIONS } from '../src/core/questions.ts';
 import { VALUES, type Value } from '../src/core/values.ts';
@@ -162,17 +162,49 @@ export async function vacuumResponses(db: Database): Promise<void> {
   await db.exec('vacuum (analyze) public.responses');
 }
 
-function parseRespondents(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { respondents: { type: 'string' } }, strict: true });
-  const text = values.respondents;
-  if (text === undefined || !/^\d+$/.test(text.replaceAll('_', ''))) {
-    throw new Error('usage: npm run seed -- --respondents N   (N a whole number, e.g. 1000000)');
-  }
-  return Number(text.replaceAll('_', ''));
+/**
+ * One group of `members` respondents drawn at random, put in as join_group
+ * would put them (each with a member key of its own, `memberKey` the first
+ * one's); returns the owner key that opens its map.
+ */
+export async function seedGroup(
+  db: Database,
+  members: number,
+  memberKey = randomBytes(32).toString('hex'),
+): Promise<string> {
+  const [group] = await db.query<{ owner_key: string }>(
+    `select (public.create_group(to_jsonb('Bench group'::text)) ->> 'owner_key') as owner_key`,
+  );
+  await db.query(
+    `insert into private.group_members (group_id, response_id, member_key_hash)
+     select g.id, r.id, private.group_secret_hash('key', case when r.n = 1 then $2 else md5(random()::text) end)
+     from private.groups g,
+          (select p.id, row_number() over () as n
+           from (select id from public.responses order by random() limit $1) p) r`,
+    [members, memberKey],
+  );
+  await db.exec('analyze private.group_members; analyze private.groups');
+  return group!.owner_key;
+}
+
+const USAGE = 'usage: npm run seed -- --respondents N [--group-members M]   (whole numbers, e.g. 1000000)';
+
+function parseCounts(argv: string[]): { respondents: number; groupMembers: number } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { respondents: { type: 'string' }, 'group-members': { type: 'string' } },
+    strict: true,
+  });
+  const whole = (text: string | undefined) =>
+    text !== undefined && /^\d+$/.test(text.replaceAll('_', '')) ? Number(text.replaceAll('_', '')) : undefined;
+  const respondents = whole(values.respondents);
+  const groupMembers = values['group-members'] === undefined ? 0 : whole(values['group-members']);
+  if (respondents === undefined || groupMembers === undefined || groupMembers > respondents) throw new Error(USAGE);
+  return { respondents, groupMembers };
 }
 
 async function main(): Promise<void> {
-  const count = parseRespondents(process.argv.slice(2));
+  const { respondents: count, groupMembers } = parseCounts(process.argv.slice(2));
   const config = readConfig();
   createPrivately();
   const db = await openDatabase({
@@ -196,6 +228,10 @@ async function main(): Promise<void> {
         `(vacuum analyze ${((performance.now() - seeded) / 1000).toFixed(1)} s); ` +
         `${Number(row?.n ?? 0).toLocaleString('en-US')} respondents in all`,
     );
+    if (groupMembers > 0) {
+      // The one line a bench reads: the key that opens the group's map.
+      console.log(`group of ${groupMembers} members, owner key: ${await seedGroup(db, groupMembers)}`);
+    }
   } finally {
     await db.close();
   }

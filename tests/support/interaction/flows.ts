@@ -155,3 +155,36 @@ export async function hehe(
   await measure(page, durations, 'hehe: pick a name on the plot', () => tap(page, relative));
   await page.waitForTimeout(500);
 }
+
+/**
+ * A group's map at its ceiling of members, opened with the owner's link:
+ * a member's dot picked on the plot, the name search tapped and typed in,
+ * the map read again.
+ */
+export async function groupMap(
+  page: Page,
+  url: string,
+  ownerKey: string,
+  durations: Durations,
+  effects: EffectTimes,
+): Promise<void> {
+  await page.goto(`${url}/group#owner=${ownerKey}`);
+  await settled(page);
+  await page.getByTestId('group-map').waitFor({ timeout: 30_000 });
+  const scatter = page.locator('canvas[data-chart="scatter"]');
+  await scatter.scrollIntoViewIfNeeded();
+  // Charts draw once near the screen, in an idle moment.
+  await page.waitForTimeout(1500);
+  await measure(page, durations, 'group: pick a member on the plot', () => tap(page, scatter));
+  const search = page.locator('#member-search');
+  await search.scrollIntoViewIfNeeded();
+  await measure(page, durations, 'group: tap the name search', () => tap(page, search), {
+    shows: { selector: '#member-search:focus' },
+    into: effects,
+  });
+  await typeKeys(page, durations, 'group: search keystroke', 'ad');
+  const again = page.getByRole('button', { name: 'Read again' });
+  await again.scrollIntoViewIfNeeded();
+  await measure(page, durations, 'group: read again', () => tap(page, again));
+  await page.waitForTimeout(500);
+}
