@@ -22,11 +22,13 @@ import {
 import { JOIN_TEXTS } from './join-texts.ts';
 import { keptSecretOf } from './trail.ts';
 
+/** How a join ended: in the group, or refused with the sentence that says why. */
+type Outcome =
+  { status: 'joined'; name: string; memberKey: string } | { status: 'refused'; name: string; message: string };
+
+/** Where the join of one finished quiz (`submissionId`) to the group it was taken for stands. */
 export type JoinAfterQuiz =
-  | { status: 'none' }
-  | { status: 'waiting'; name: string }
-  | { status: 'joined'; name: string; memberKey: string }
-  | { status: 'refused'; name: string; message: string };
+  { status: 'none' } | ((Outcome | { status: 'waiting'; name: string }) & { submissionId: string });
 
 /** Where the join of the result on screen stands. */
 export const $joinAfterQuiz = atom<JoinAfterQuiz>({ status: 'none' });
@@ -43,11 +45,13 @@ export function joinWhenSaved(submissionId: string): void {
   }
   keepNextQuizGroup(null);
   keepWaitingJoin({ ...group, submissionId, memberKey: newWithdrawalSecret() });
-  $joinAfterQuiz.set({ status: 'waiting', name: group.name });
+  $joinAfterQuiz.set({ status: 'waiting', submissionId, name: group.name });
+  // The save may be stored already: this module loads beside it, not before it.
+  void sendWaitingJoins();
 }
 
-function settle(join: WaitingJoin, outcome: JoinAfterQuiz): void {
-  if (join.submissionId === onScreen) $joinAfterQuiz.set(outcome);
+function settle(join: WaitingJoin, outcome: Outcome): void {
+  if (join.submissionId === onScreen) $joinAfterQuiz.set({ ...outcome, submissionId: join.submissionId });
 }
 
 const later = sendAgainLater(() => void sendWaitingJoins());
@@ -88,3 +92,7 @@ export async function sendWaitingJoins(): Promise<void> {
 onSaveOutcome((saved) => {
   if (saved.phase === 'saved') void sendWaitingJoins();
 });
+
+// Loaded with the results' code: a join left waiting on an earlier visit goes now,
+// its save stored already or about to be (the saves' own sends settle it above).
+void sendWaitingJoins();

@@ -19,13 +19,13 @@ import { VALUES, type ValueScores } from '../core/values.ts';
 import { sharesWithOwnSave, statsWithOwnSave, type OwnSave } from '../core/own-save.ts';
 import type { QuestionShares, ResponseStats } from '../lib/api.ts';
 import { keepLastSeen, readLastSeen, type Seen } from '../lib/last-seen.ts';
+import { isKept, NEXT_QUIZ_GROUP_KEY } from '../lib/browser-storage.ts';
 import { loadApi } from '../lib/load-api.ts';
 import { newWithdrawalSecret } from '../lib/ids.ts';
 import { onSaveOutcome, readPending, save, sendKept } from '../lib/outbox.ts';
 import { onWithdrawalOutcome, withdraw } from '../lib/withdrawals.ts';
 import { $finished, $friend, clearResults, keepRunSaved, runSaved } from './finished.ts';
 import { remoteData } from './remote.ts';
-import { joinWhenSaved } from './group-join.ts';
 import { dropFromTrail, keepBatchInTrail, keepInTrail, keptSecretOf, ownSaveOf } from './trail.ts';
 
 /** Everyone else's answers as the results screen compares with them: the mean of all responses. */
@@ -180,7 +180,10 @@ export function finishQuiz(
     withdrawal_secret: withdrawalSecret,
   });
   keepInTrail(submissionId, answers, withdrawalSecret);
-  joinWhenSaved(submissionId);
+  // A quiz taken for a group (a join link's page asked): its join waits beside the save. Its code loads only then.
+  if (isKept(NEXT_QUIZ_GROUP_KEY, 'sessionStorage')) {
+    void import('./group-join.ts').then((joins) => joins.joinWhenSaved(submissionId));
+  }
   if (!onScreen) return;
   clearResults();
   awaitSave(submissionId);

@@ -1,15 +1,14 @@
 /**
- * Saves, withdrawals and joins still waiting in this browser go out while
- * the quiz is shown (from its first listener on), and again whenever the
- * network comes back. The outboxes' code loads only when one of them waits.
+ * Saves and withdrawals still waiting in this browser go out while the quiz
+ * is shown (from its first listener on), and again whenever the network
+ * comes back. The outboxes' code loads only when one of them waits. Joins
+ * go with the results' code (stores/group-join.ts).
  */
-import { isKept, SUBMISSIONS_KEY, WAITING_JOINS_KEY, WITHDRAWALS_KEY } from '../lib/browser-storage.ts';
+import { isKept, SUBMISSIONS_KEY, WITHDRAWALS_KEY } from '../lib/browser-storage.ts';
 import { onFirstListener } from './first-listener.ts';
 import { $progress } from './progress.ts';
 
 onFirstListener($progress, () => {
-  // A join whose save is stored already goes now; one whose save waits goes with it (stores/group-join.ts).
-  if (isKept(WAITING_JOINS_KEY)) void import('./group-join.ts').then((joins) => joins.sendWaitingJoins());
   if (!isKept(SUBMISSIONS_KEY) && !isKept(WITHDRAWALS_KEY)) return;
   void import('../lib/outbox.ts').then((outbox) =>
     outbox.watchOutbox(() => {
