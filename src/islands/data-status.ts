@@ -30,7 +30,8 @@ export const DATA_STATUS = {
     'The figures could not be fetched just now. They will appear by themselves once the connection is back, or when the page is reloaded.',
   unlock: {
     failed: 'The password could not be checked just now: the server did not answer. Try again in a moment.',
-    throttled: 'Too many attempts from this address. Wait a few minutes, then try again.',
+    // The lockout and the window of private.limits (supabase/schemas/20_limits.sql), as /privacy says them.
+    throttled: 'Too many wrong passwords: passwords are refused here for up to 15 minutes. Try again after that.',
   },
   search: {
     failed: 'The search could not be made just now: the server did not answer. Try again in a moment.',

@@ -9,6 +9,7 @@ import { htmlFiles } from '../../scripts/site-build.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../server/db/private-dir.ts';
 import { NAME_RETENTION_EVERY_MS } from '../../server/retention.ts';
 import { PUBLISH_BATCH } from '../../src/core/publication.ts';
+import { DATA_STATUS } from '../../src/islands/data-status.ts';
 import { QUESTIONS } from '../../src/core/questions.ts';
 
 describe('/privacy', () => {
@@ -108,6 +109,16 @@ describe("/privacy's promises, each tied to where the code defines it", () => {
     );
     const home = pageText(readFileSync(join(inject('siteDir'), 'index.html'), 'utf8'));
     expect(home).toContain(`they take in new results in batches of ${PUBLISH_BATCH}`);
+  });
+
+  it("the hidden page's lock-out names the same wait as /privacy and private.limits", () => {
+    const perClient = limit('wrong_passwords_per_client');
+    const overall = limit('wrong_passwords_overall');
+    // Either limit may refuse: the page names the longer wait of the two.
+    expect(perClient.lockout).toBe('15 minutes');
+    expect(overall.within).toBe('15 minutes');
+    expect(DATA_STATUS.unlock.throttled).toContain(`refused here for up to ${perClient.lockout}`);
+    expect(text).toContain(`is refused for ${perClient.lockout}`);
   });
 
   it('the password limits are the ones private.limits holds', () => {
