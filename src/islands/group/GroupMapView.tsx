@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { Insights } from '../../lib/api.ts';
 import { $groupCrowd, $pickedMember, pickMember } from '../../stores/group-chart.ts';
 import { CrowdCharts } from '../insights/CrowdCharts.tsx';
 import { PickedName } from '../insights/PickedName.tsx';
 import { QuadrantHeatmap } from '../insights/QuadrantHeatmap.tsx';
 import insightsStyles from '../insights/insights.module.css';
-import { closestAndFarthest, groupAverage, memberName, memberShares } from '../../core/groups.ts';
+import { closestAndFarthest, groupAverage, memberName, memberShares, type GroupMember } from '../../core/groups.ts';
 import { formatPercent } from '../../core/scoring.ts';
 import { VALUES, VALUE_LABELS, type ValueScores } from '../../core/values.ts';
 import {
@@ -26,13 +26,12 @@ function percents(shares: ValueScores | null) {
   return VALUES.map((v) => <td key={v}>{shares ? formatPercent(shares[v]) : '–'}</td>);
 }
 
-/** A group's map for its owner or a member: the members with their four percentages, the averages, and the owner's tools. */
-export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
-  const state = useStore($groupMap);
-  const everyone = useStore($everyone);
-  const note = useStore($groupNote);
-  const [query, setQuery] = useState('');
-  const [newName, setNewName] = useState('');
+/**
+ * The members on /hehe's charts. Its own component, the only one that
+ * reads the picked dot: a pick redraws the name under the plot, not the
+ * table of up to 1,000 members.
+ */
+function GroupCharts() {
   const crowd = useStore($groupCrowd);
   const picked = useStore($pickedMember);
   // The crowd charts of /insights and /hehe, fed the members: no answer shares, no published batch.
@@ -43,6 +42,80 @@ export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
       relative: <PickedName chart="relative" from={$pickedMember} />,
     }),
     [],
+  );
+  return (
+    <div className={insightsStyles.grid}>
+      <CrowdCharts
+        insights={charted}
+        missing="The group has no member yet."
+        idPrefix="group"
+        onPick={pickMember}
+        picked={picked}
+        extras={extras}
+      />
+      <QuadrantHeatmap quadrants={charted?.quadrants ?? null} />
+    </div>
+  );
+}
+
+/** The members' rows, rendered again only when the rows shown change (a search renders them deferred). */
+const MembersTable = memo(function MembersTable({
+  members,
+  you,
+  role,
+}: {
+  members: readonly GroupMember[];
+  you: number | null;
+  role: 'owner' | 'member';
+}) {
+  return (
+    <table data-testid="group-members">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          {VALUES.map((v) => (
+            <th scope="col" key={v}>
+              {VALUE_LABELS[v]}
+            </th>
+          ))}
+          {role === 'owner' && <th scope="col">Manage</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((m) => (
+          <tr key={m.id}>
+            <th scope="row">
+              {memberName(m)}
+              {m.id === you ? ' (you)' : ''}
+            </th>
+            {percents(memberShares(m))}
+            {role === 'owner' && (
+              <td>
+                <button type="button" className="btn" onClick={() => void removeMember(m.id, memberName(m))}>
+                  Remove {memberName(m)}
+                </button>
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+});
+
+/** A group's map for its owner or a member: the members with their four percentages, the averages, and the owner's tools. */
+export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
+  const state = useStore($groupMap);
+  const everyone = useStore($everyone);
+  const note = useStore($groupNote);
+  const [query, setQuery] = useState('');
+  const [newName, setNewName] = useState('');
+  // The field shows each key at once; the rows it picks follow, behind any input.
+  const needle = useDeferredValue(query).trim().toLowerCase();
+  const members = state.status === 'ready' && state.data.found ? state.data.members : null;
+  const shown = useMemo(
+    () => (members && needle ? members.filter((m) => memberName(m).toLowerCase().includes(needle)) : members),
+    [members, needle],
   );
   if (state.status === 'loading' || state.status === 'idle') return <p aria-live="polite">Reading the group…</p>;
   if (state.status !== 'ready' || !state.data.found) {
@@ -64,8 +137,6 @@ export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
     );
   }
   const map = state.data;
-  const needle = query.trim().toLowerCase();
-  const shown = needle ? map.members.filter((m) => memberName(m).toLowerCase().includes(needle)) : map.members;
   const pair = closestAndFarthest(map.members, map.you);
   return (
     <section data-testid="group-map">
@@ -101,17 +172,7 @@ export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
         </tbody>
       </table>
       <h2>The group&rsquo;s map</h2>
-      <div className={insightsStyles.grid}>
-        <CrowdCharts
-          insights={charted}
-          missing="The group has no member yet."
-          idPrefix="group"
-          onPick={pickMember}
-          picked={picked}
-          extras={extras}
-        />
-        <QuadrantHeatmap quadrants={charted?.quadrants ?? null} />
-      </div>
+      <GroupCharts />
       {pair && (
         <p data-testid="closest-farthest">
           Closest to you: {memberName(pair.closest)}. Farthest from you: {memberName(pair.farthest)}.
@@ -122,37 +183,7 @@ export function GroupMapView({ role }: { role: 'owner' | 'member' }) {
         <label htmlFor="member-search">Find a name</label>{' '}
         <input id="member-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </p>
-      <table data-testid="group-members">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {VALUES.map((v) => (
-              <th scope="col" key={v}>
-                {VALUE_LABELS[v]}
-              </th>
-            ))}
-            {role === 'owner' && <th scope="col">Manage</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((m) => (
-            <tr key={m.id}>
-              <th scope="row">
-                {memberName(m)}
-                {m.id === map.you ? ' (you)' : ''}
-              </th>
-              {percents(memberShares(m))}
-              {role === 'owner' && (
-                <td>
-                  <button type="button" className="btn" onClick={() => void removeMember(m.id, memberName(m))}>
-                    Remove {memberName(m)}
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MembersTable members={shown ?? []} you={map.you} role={role} />
       <p aria-live="polite" data-testid="group-note">
         {note}
       </p>
