@@ -45,6 +45,9 @@ export function stepDot(positions: readonly Position[], from: number | null, dir
   return best;
 }
 
+/** Whether two respondents' raw totals are the same, and so their dots one spot. */
+export const samePlace = (a: readonly number[], b: readonly number[]): boolean => a.every((v, i) => v === b[i]);
+
 /** Every dot on the very place of dot `index`, `index` first: respondents whose answers put them on one spot. */
 export function stackedWith<T>(items: readonly T[], index: number, samePlace: (a: T, b: T) => boolean): number[] {
   const here = items[index];

@@ -15,7 +15,8 @@ export interface KeptGroup {
 }
 
 const CODE = /^[A-Za-z0-9_-]{10,64}$/;
-const MEMBER_KEY = /^[0-9a-f]{64}$/;
+/** A member key: 32 random bytes in hex, as the browser makes it (lib/ids.ts). */
+export const MEMBER_KEY = /^[0-9a-f]{64}$/;
 
 function readOne(value: unknown): KeptGroup | null {
   if (typeof value !== 'object' || value === null) return null;

@@ -13,7 +13,7 @@ import {
   writeList,
   writeStored,
 } from './browser-storage.ts';
-import { isGroupCode } from './group-storage.ts';
+import { isGroupCode, MEMBER_KEY } from './group-storage.ts';
 import { isSubmissionId } from './ids.ts';
 
 /** A group as its join link names it, with the name the site gave it. */
@@ -27,8 +27,6 @@ export interface WaitingJoin extends JoinableGroup {
   submissionId: string;
   memberKey: string;
 }
-
-const MEMBER_KEY = /^[0-9a-f]{64}$/;
 
 function readGroup(value: unknown): JoinableGroup | null {
   if (typeof value !== 'object' || value === null) return null;

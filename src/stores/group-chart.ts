@@ -5,7 +5,7 @@
  */
 import { atom, computed } from 'nanostores';
 import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
-import { stackedWith } from '../core/dot-steps.ts';
+import { samePlace, stackedWith } from '../core/dot-steps.ts';
 import { groupCrowd, type GroupCrowd } from '../core/groups.ts';
 import { $groupMap } from './groups.ts';
 
@@ -18,8 +18,6 @@ export const $pickedMember = atom<(PickedDot & { chart: ScatterPlot; names: (str
 
 // Another group, or the same read again: what was picked may be gone.
 $groupCrowd.listen(() => $pickedMember.set(null));
-
-const samePlace = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
 
 /** Names the member behind a picked dot, and every other member on the same spot. */
 export function pickMember(chart: ScatterPlot, dot: PickedDot): void {

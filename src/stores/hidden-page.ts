@@ -18,8 +18,7 @@ import {
   type HiddenPageInsights,
 } from '../lib/api.ts';
 import type { PickedDot, ScatterPlot } from '../charts/insights/scatter.ts';
-import { stackedWith } from '../core/dot-steps.ts';
-import type { ValueTuple } from '../core/points.ts';
+import { samePlace, stackedWith } from '../core/dot-steps.ts';
 import { forgetHiddenPageKey, readHiddenPageKey, saveHiddenPageKey } from '../lib/hidden-page-key.ts';
 import { withRespondents } from './insights.ts';
 import { remoteData } from './remote.ts';
@@ -102,8 +101,6 @@ export function fetchUnlockedRespondentsPage(afterId: number | null, pageSize: n
   if (access === null || !isUnlocked()) return Promise.reject(new Error('The hidden page is locked'));
   return fetchRespondentsPage(access, afterId, pageSize);
 }
-
-const samePlace = (a: ValueTuple, b: ValueTuple) => a.every((v, i) => v === b[i]);
 
 export function pickRespondent(chart: ScatterPlot, dot: PickedDot): void {
   const state = $hiddenPage.get();
